@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# Prepares a configured LockStat JDK build tree:
+#   1. installs the Debian packages the build needs (skipped when present),
+#   2. obtains OpenJDK jdk-25.0.3+9 (Debian's orig tarball, sha256-pinned) or takes --jdk-src DIR,
+#   3. applies hotspot-patches/series in order (incrementally: only files whose patched content
+#      changed are rewritten, so make rebuilds only what the change touches),
+#   4. copies jdk-lockstat-module/ in as module jdk.lockstat,
+#   5. runs configure (only when its inputs changed).
+# The source tree and build output live in a cache outside the checkout, keyed by the source and the
+# configure inputs: $LOCKSTAT_CACHE (default ~/.cache/lockstat-jdk)/jdk-<key>/{src,build}.
+# The last line printed is the build directory (also written to $LOCKSTAT_CACHE/current-build).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cache=${LOCKSTAT_CACHE:-$HOME/.cache/lockstat-jdk}
+jdk_src=""
+install_deps=1
+layout_version=1   # bump when the cache layout or the way the tree is prepared changes
+
+usage() {
+  cat <<EOF
+usage: configure-build.sh [--jdk-src DIR] [--cache DIR] [--no-deps]
+  --jdk-src DIR  use an existing jdk-25.0.3+9 (jdk25u) source checkout instead of downloading
+  --cache DIR    where source tree and build output live (default \$LOCKSTAT_CACHE or ~/.cache/lockstat-jdk)
+  --no-deps      do not install Debian build packages
+Environment: BOOT_JDK (default: Temurin 25 under /usr/lib/jvm), LOCKSTAT_CACHE.
+EOF
+}
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --jdk-src) jdk_src=$(cd "${2:?--jdk-src needs a directory}" && pwd); shift 2 ;;
+    --cache) cache=${2:?--cache needs a directory}; shift 2 ;;
+    --no-deps) install_deps=0; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "configure-build.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
+  esac
+done
+log() { echo "configure-build: $*" >&2; }
+die() { echo "configure-build: error: $*" >&2; exit 1; }
+
+# ---- 1. build packages ------------------------------------------------------------------------
+build_packages=(autoconf zip unzip file rsync libasound2-dev libcups2-dev libfontconfig1-dev
+  libx11-dev libxext-dev libxrender-dev libxrandr-dev libxtst-dev libxt-dev libpcsclite-dev
+  libjpeg-dev libgif-dev libpng-dev liblcms2-dev libharfbuzz-dev zlib1g-dev pkg-config make gcc g++)
+if [ "$install_deps" = 1 ]; then
+  missing=()
+  for p in "${build_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "installing ${missing[*]}"
+    sudo_cmd=(); [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get -qq update >&2
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >&2
+  fi
+fi
+
+# ---- boot JDK ---------------------------------------------------------------------------------
+boot_jdk=${BOOT_JDK:-}
+if [ -z "$boot_jdk" ]; then
+  for d in /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/temurin-25* /usr/lib/jvm/*25*; do
+    [ -x "$d/bin/javac" ] && { boot_jdk=$d; break; }
+  done
+fi
+[ -n "$boot_jdk" ] && [ -x "$boot_jdk/bin/javac" ] || die "no JDK 25 boot JDK found; set BOOT_JDK"
+boot_version=$("$boot_jdk/bin/java" -version 2>&1 | head -n 3 | tr '\n' ' ')
+
+# ---- 2. source identity and cache key ----------------------------------------------------------
+if [ -n "$jdk_src" ]; then
+  [ -f "$jdk_src/make/conf/version-numbers.conf" ] || die "$jdk_src is not an OpenJDK source tree"
+  grep -q '^DEFAULT_VERSION_FEATURE=25$' "$jdk_src/make/conf/version-numbers.conf" \
+    || die "$jdk_src is not a JDK 25 tree (patches target jdk-25.0.3+9)"
+  src_id="dir:$jdk_src:$(git -C "$jdk_src" rev-parse HEAD 2>/dev/null || echo nogit)"
+else
+  tarball=$("$here/tools/fetch-openjdk-source.sh" "$cache/downloads")
+  src_id="tarball:$(basename "$tarball"):2dd6c441b49705480db1ebfcd03f43d5dcb7f1d4290e98c1fa6eeefae50cfa07"
+fi
+
+configure_args=(--with-boot-jdk="$boot_jdk" --enable-headless-only --with-debug-level=release
+  --disable-warnings-as-errors --with-native-debug-symbols=none --with-jvm-variants=server
+  --with-version-pre= --with-version-build=9 --with-version-opt=lockstat --with-vendor-name=LockStat
+  --with-vendor-version-string=LockStat-JDK
+  --with-zlib=system --with-giflib=system --with-libpng=system --with-libjpeg=system
+  --with-lcms=system --with-harfbuzz=system
+  --with-extra-cflags="$(pkg-config --cflags libpcsclite)")
+key=$(printf '%s\n' "$layout_version" "$src_id" "$boot_version" "${configure_args[@]}" | sha256sum | cut -c1-12)
+work=$cache/jdk-$key
+src=$work/src
+build=$work/build
+mkdir -p "$work"
+log "cache entry $work"
+
+# ---- pristine tree, tracked by git so patches can be (re)applied incrementally -----------------
+git_src() { git -C "$src" -c core.quotepath=off "$@"; }
+if [ ! -f "$work/pristine.ok" ]; then
+  rm -rf "$src" "$src.tmp"; mkdir -p "$src.tmp"
+  if [ -n "$jdk_src" ]; then
+    log "copying $jdk_src"
+    (cd "$jdk_src" && tar cf - --exclude=./.git --exclude=./build .) | (cd "$src.tmp" && tar xf -)
+  else
+    log "extracting $(basename "$tarball")"
+    tar xf "$tarball" -C "$src.tmp" --strip-components=1
+  fi
+  mv "$src.tmp" "$src"
+  git_src init -q
+  git_src config user.email lockstat@localhost; git_src config user.name lockstat
+  git_src config core.autocrlf false
+  # Only src/ and make/ are patched; tracking just those keeps git fast.
+  printf '/*\n!/src/\n!/make/\n/src/jdk.lockstat/\n/make/modules/jdk.lockstat/\n' > "$src/.git/info/exclude"
+  git_src add -A src make
+  git_src commit -q -m pristine
+  touch "$work/pristine.ok"
+fi
+
+# ---- 3. patches -------------------------------------------------------------------------------
+series=$here/hotspot-patches/series
+patches=()
+while read -r line; do
+  case "$line" in ''|\#*) continue ;; esac
+  [ -f "$here/hotspot-patches/$line" ] || die "hotspot-patches/series names $line, which does not exist"
+  patches+=("$line")
+done < "$series"
+
+# Build the patched tree in a scratch index, one patch at a time, so a failure names its patch.
+index=$work/patched.index
+rm -f "$index"
+GIT_INDEX_FILE=$index git_src read-tree HEAD
+for p in "${patches[@]}"; do
+  if ! GIT_INDEX_FILE=$index git_src apply --cached --whitespace=nowarn "$here/hotspot-patches/$p" 2>"$work/apply.err"; then
+    cat "$work/apply.err" >&2
+    die "patch $p does not apply to jdk-25.0.3+9 (after the patches before it in series)"
+  fi
+  log "applied $p"
+done
+patched_tree=$(GIT_INDEX_FILE=$index git_src write-tree)
+rm -f "$index"
+
+# Files to look at: those the new patch set changes, plus those the previous one had changed.
+mapfile -t touched < <( { git_src diff --name-only HEAD "$patched_tree";
+                          git_src status --porcelain --untracked-files=all -- src make | cut -c4-; } | sort -u)
+changed=0
+for f in "${touched[@]}"; do
+  [ -n "$f" ] || continue
+  if git_src cat-file -e "$patched_tree:$f" 2>/dev/null; then
+    tmp=$src/.git/lockstat-blob
+    git_src cat-file blob "$patched_tree:$f" > "$tmp"
+    if ! cmp -s "$tmp" "$src/$f"; then
+      mkdir -p "$(dirname "$src/$f")"; mv "$tmp" "$src/$f"; changed=$((changed+1))
+    else
+      rm -f "$tmp"
+    fi
+  elif [ -e "$src/$f" ]; then
+    rm -f "$src/$f"; changed=$((changed+1))
+  fi
+done
+log "${#patches[@]} patches in series; $changed source files rewritten"
+
+# ---- 4. module jdk.lockstat -------------------------------------------------------------------
+"$here/jdk-lockstat-module/install-into-jdk.sh" "$src" >&2
+
+# ---- 5. configure -----------------------------------------------------------------------------
+printf '%s\n' "${configure_args[@]}" > "$work/configure-args.new"
+if [ ! -f "$build/spec.gmk" ] || ! cmp -s "$work/configure-args.new" "$work/configure-args"; then
+  log "configuring (build output in $build)"
+  mkdir -p "$build"
+  (cd "$build" && bash "$src/configure" "${configure_args[@]}" > "$work/configure.log" 2>&1) \
+    || { tail -n 30 "$work/configure.log" >&2; die "configure failed; full log: $work/configure.log"; }
+  mv "$work/configure-args.new" "$work/configure-args"
+else
+  rm -f "$work/configure-args.new"
+fi
+echo "$build" > "$cache/current-build"
+echo "$build"

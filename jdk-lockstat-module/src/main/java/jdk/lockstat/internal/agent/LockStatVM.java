@@ -1,0 +1,43 @@
+package jdk.lockstat.internal.agent;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The VM's side of tracing, bound by HotSpot (src/hotspot/share/lockstat/lockStatNatives.cpp).
+ * Buffers from {@link #takeBuffer} are DirectByteBuffers over VM memory: they must be given back with
+ * {@link #releaseBuffer} exactly once and not touched afterwards.
+ */
+final class LockStatVM {
+    private static native void registerNatives();
+
+    static {
+        registerNatives();
+    }
+
+    private LockStatVM() {}
+
+    /** TraceLockContentionFile with %p, %t and %% expanded. */
+    static native String tracePath();
+
+    static native boolean compress();
+
+    /** os::javaTimeNanos() (the trace clock, same as System.nanoTime()) when tracing started. */
+    static native long startNanos();
+
+    static native long startMillis();
+
+    /** "name=value" lines, one per LockStat flag. */
+    static native String flags();
+
+    /** The next full buffer, or null; with flush, partly filled shared buffers are queued first. */
+    static native ByteBuffer takeBuffer(boolean flush);
+
+    static native void releaseBuffer(ByteBuffer buffer);
+
+    /** Stops tracing: the VM writes no more events and drops queued buffers. */
+    static native void stop();
+
+    static native long lostBuffers();
+
+    static native long bufferHighWater();
+}

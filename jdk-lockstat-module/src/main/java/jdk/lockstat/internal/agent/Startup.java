@@ -1,0 +1,76 @@
+package jdk.lockstat.internal.agent;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jdk.lockstat.internal.format.EventType;
+import jdk.lockstat.internal.format.TraceHeader;
+import jdk.lockstat.internal.format.TraceWriter;
+
+/**
+ * Entry point that HotSpot calls at the end of VM creation under -XX:+TraceLockContention. Opens the
+ * trace file, writes header and schema, and starts the drain thread. A file that cannot be written
+ * turns tracing off with one warning; the application always runs on.
+ */
+public final class Startup {
+    private Startup() {}
+
+    static void start() {
+        String name = LockStatVM.tracePath();
+        Path path;
+        FileChannel channel;
+        try {
+            path = Path.of(name).toAbsolutePath();
+            channel = TraceFileOpener.open(path);
+        } catch (IOException | InvalidPathException | SecurityException | UnsupportedOperationException e) {
+            Warnings.warn("cannot write trace file " + name + " (" + describe(e) + "); lock contention tracing is off");
+            LockStatVM.stop();
+            return;
+        }
+        try {
+            TraceWriter writer = new TraceWriter(channel, LockStatVM.compress());
+            writer.writeHeader(new TraceHeader(headerProperties()));
+            writer.writeSchema(EventType.schema());
+            writer.flush();
+            Drain drain = new Drain(writer, path);
+            drain.start();
+        } catch (IOException e) {
+            Warnings.warn("cannot write trace file " + path + " (" + describe(e) + "); lock contention tracing is off");
+            LockStatVM.stop();
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // the warning above says it all
+            }
+        }
+    }
+
+    private static Map<String, String> headerProperties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put(TraceHeader.JDK_VERSION, System.getProperty("java.runtime.version", Runtime.version().toString()));
+        p.put(TraceHeader.VM_NAME, System.getProperty("java.vm.name", "") + " " + System.getProperty("java.vm.version", ""));
+        p.put(TraceHeader.PID, Long.toString(ProcessHandle.current().pid()));
+        p.put(TraceHeader.START_MILLIS, Long.toString(LockStatVM.startMillis()));
+        p.put(TraceHeader.START_NANOS, Long.toString(LockStatVM.startNanos()));
+        p.put(TraceHeader.CLOCK, "os::javaTimeNanos (CLOCK_MONOTONIC)");
+        p.put(TraceHeader.CLOCK_FREQUENCY, "1000000000");
+        p.put(TraceHeader.CPUS, Integer.toString(Runtime.getRuntime().availableProcessors()));
+        p.put(TraceHeader.COMPRESSED, Boolean.toString(LockStatVM.compress()));
+        for (String line : LockStatVM.flags().split("\n")) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                p.put(TraceHeader.FLAG_PREFIX + line.substring(0, eq), line.substring(eq + 1));
+            }
+        }
+        return p;
+    }
+
+    static String describe(Exception e) {
+        String kind = e.getClass().getSimpleName();
+        return e.getMessage() == null ? kind : kind + ": " + e.getMessage();
+    }
+}

@@ -1,0 +1,92 @@
+package jdk.lockstat.internal.format;
+
+import static jdk.lockstat.internal.format.Field.list;
+import static jdk.lockstat.internal.format.Field.of;
+import static jdk.lockstat.internal.format.FieldKind.STRING;
+import static jdk.lockstat.internal.format.FieldKind.SVARINT;
+import static jdk.lockstat.internal.format.FieldKind.TIMESTAMP;
+import static jdk.lockstat.internal.format.FieldKind.U1;
+import static jdk.lockstat.internal.format.FieldKind.VARINT;
+
+import java.util.List;
+
+/**
+ * The event types this version of the format defines, with their ids and fields. Ids must match
+ * HotSpot's src/hotspot/share/lockstat/lockStatEventTypes.hpp. The writer stores this table as the
+ * trace's schema record, and readers decode events with the schema of the file they read, so a newer
+ * trace with more event kinds still reads with an older tool.
+ */
+public enum EventType {
+    THREAD_START(1, of("time", TIMESTAMP), of("thread", VARINT), of("flags", U1), of("name", STRING)),
+    THREAD_END(2, of("time", TIMESTAMP), of("thread", VARINT)),
+    THREAD_RENAME(3, of("time", TIMESTAMP), of("thread", VARINT), of("name", STRING)),
+    CLASS(4, of("class", VARINT), of("loader", VARINT), of("name", STRING)),
+    METHOD(5, of("method", VARINT), of("class", VARINT), of("name", STRING), of("signature", STRING),
+            of("modifiers", VARINT), of("sourceFile", STRING)),
+    CALL_CHAIN(6, of("chain", VARINT),
+            list("frames", of("method", VARINT), of("bci", SVARINT), of("line", SVARINT), of("frameType", U1))),
+    LOADER_UNLOAD(7, of("time", TIMESTAMP), of("loader", VARINT)),
+    CHAIN_PURGE(8, of("time", TIMESTAMP), of("chain", VARINT)),
+    MONITOR_INFLATE(10, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT),
+            of("objectHash", VARINT), of("class", VARINT)),
+    MONITOR_DEFLATE(11, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT)),
+    MONITOR_CONTENDED_ENTER(12, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT),
+            of("chain", VARINT), of("flags", U1)),
+    MONITOR_CONTENDED_ENTERED(13, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT)),
+    MONITOR_CONTENDED_EXIT(14, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT),
+            of("chain", VARINT)),
+    MONITOR_WAIT_EXIT(15, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT),
+            of("forwardRef", VARINT)),
+    MONITOR_FORWARD_RESOLVE(16, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT),
+            of("forwardRef", VARINT), of("chain", VARINT)),
+    MONITOR_NOTIFY(17, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT), of("flags", U1),
+            of("chain", VARINT)),
+    PARK_BEGIN(20, of("time", TIMESTAMP), of("gseq", VARINT), of("blockerHash", VARINT),
+            of("blockerClass", VARINT), of("timeoutKind", U1), of("timeout", VARINT), of("chain", VARINT),
+            of("flags", U1)),
+    PARK_END(21, of("time", TIMESTAMP), of("gseq", VARINT), of("unparkSeq", VARINT), of("flags", U1)),
+    UNPARK(22, of("time", TIMESTAMP), of("gseq", VARINT), of("target", VARINT), of("chain", VARINT)),
+    VTHREAD_MOUNT(30, of("time", TIMESTAMP), of("thread", VARINT), of("carrier", VARINT)),
+    VTHREAD_UNMOUNT(31, of("time", TIMESTAMP), of("thread", VARINT)),
+    VM_PAUSE(32, of("time", TIMESTAMP), of("duration", VARINT), of("kind", U1)),
+    LOST_BUFFERS(40, of("time", TIMESTAMP), of("buffers", VARINT), of("reason", U1));
+
+    /** THREAD_START flags. */
+    public static final int THREAD_VIRTUAL = 1, THREAD_DAEMON = 2, THREAD_EXISTED = 4;
+    /** MONITOR_CONTENDED_ENTER flags. */
+    public static final int ENTER_AFTER_WAIT = 1;
+
+    private final int id;
+    private final List<Field> fields;
+
+    EventType(int id, Field... fields) {
+        this.id = id;
+        this.fields = List.of(fields);
+    }
+
+    public int id() {
+        return id;
+    }
+
+    public List<Field> fields() {
+        return fields;
+    }
+
+    /** The name used in schema records, lockstat print and docs: THREAD_START becomes ThreadStart. */
+    public String displayName() {
+        StringBuilder sb = new StringBuilder();
+        for (String part : name().split("_")) {
+            sb.append(part.charAt(0)).append(part.substring(1).toLowerCase(java.util.Locale.ROOT));
+        }
+        return sb.toString();
+    }
+
+    /** The events' schema as this version writes it. */
+    public static Schema schema() {
+        Schema.Builder b = Schema.builder();
+        for (EventType t : values()) {
+            b.add(new EventDescriptor(t.id, t.displayName(), t.fields));
+        }
+        return b.build();
+    }
+}

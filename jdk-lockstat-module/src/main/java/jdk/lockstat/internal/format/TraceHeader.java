@@ -1,0 +1,75 @@
+package jdk.lockstat.internal.format;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The header record: key/value properties, so that later versions can add keys that older readers
+ * show without understanding. Well-known keys are constants here; "flag." keys hold the VM flags.
+ */
+public record TraceHeader(Map<String, String> properties) {
+    public static final String JDK_VERSION = "jdk.version";
+    public static final String VM_NAME = "vm.name";
+    public static final String PID = "pid";
+    public static final String START_MILLIS = "start.millis";
+    public static final String START_NANOS = "start.nanos";
+    public static final String CLOCK = "clock";
+    public static final String CLOCK_FREQUENCY = "clock.frequency";
+    public static final String CPUS = "cpus";
+    public static final String COMPRESSED = "compressed";
+    public static final String FLAG_PREFIX = "flag.";
+
+    public TraceHeader {
+        properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    }
+
+    public String get(String key) {
+        return properties.get(key);
+    }
+
+    public long getLong(String key, long dflt) {
+        String v = properties.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            return dflt;
+        }
+    }
+
+    public long startNanos() {
+        return getLong(START_NANOS, 0);
+    }
+
+    public long clockFrequency() {
+        return getLong(CLOCK_FREQUENCY, 1_000_000_000L);
+    }
+
+    void writeTo(ByteSink out) {
+        writeProperties(out, properties);
+    }
+
+    static TraceHeader readFrom(ByteSource in) {
+        return new TraceHeader(readProperties(in));
+    }
+
+    static void writeProperties(ByteSink out, Map<String, String> props) {
+        out.varint(props.size());
+        props.forEach((k, v) -> out.string(k).string(v));
+    }
+
+    static Map<String, String> readProperties(ByteSource in) {
+        long n = in.varint();
+        if (n < 0 || n > in.remaining()) {
+            throw new TraceFormatException("property count " + n + " exceeds the record");
+        }
+        Map<String, String> props = new LinkedHashMap<>();
+        for (long i = 0; i < n; i++) {
+            props.put(in.string(), in.string());
+        }
+        return props;
+    }
+}

@@ -1,0 +1,16 @@
+package jdk.lockstat.internal.tool;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/** One lockstat sub-command. */
+interface Command {
+    String name();
+
+    String usage();
+
+    String description();
+
+    /** Runs with the arguments after the command name; returns the exit status. */
+    int run(List<String> args, PrintStream out) throws ToolException;
+}

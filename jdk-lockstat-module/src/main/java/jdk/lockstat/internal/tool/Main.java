@@ -1,0 +1,59 @@
+package jdk.lockstat.internal.tool;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+
+/** The lockstat command (bin/lockstat). */
+public final class Main {
+    private static final List<Command> COMMANDS = List.of(new SummaryCommand(), new PrintCommand(), new VerifyCommand());
+
+    private Main() {}
+
+    public static void main(String... args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs a command line; returns the exit status (0 ok, 1 bad or unreadable trace, 2 usage). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
+            usage(args.length == 0 ? err : out);
+            return args.length == 0 ? 2 : 0;
+        }
+        if (args[0].equals("--version") || args[0].equals("version")) {
+            out.println("lockstat " + System.getProperty("java.runtime.version", Runtime.version().toString()));
+            return 0;
+        }
+        for (Command c : COMMANDS) {
+            if (c.name().equals(args[0])) {
+                try {
+                    return c.run(Arrays.asList(args).subList(1, args.length), out);
+                } catch (ToolException e) {
+                    err.println("lockstat " + c.name() + ": " + e.getMessage());
+                    return e.status();
+                } catch (OutOfMemoryError e) {
+                    err.println("lockstat " + c.name() + ": out of memory; try a larger -J-Xmx");
+                    return 1;
+                } catch (RuntimeException e) {
+                    // A bug rather than bad input; still one line, with what to report.
+                    err.println("lockstat " + c.name() + ": internal error: " + e);
+                    return 1;
+                }
+            }
+        }
+        err.println("lockstat: unknown command " + args[0]);
+        usage(err);
+        return 2;
+    }
+
+    private static void usage(PrintStream s) {
+        s.println("Usage: lockstat <command> [options] TRACE");
+        s.println();
+        s.println("Commands:");
+        for (Command c : COMMANDS) {
+            s.printf("  %-45s %s%n", c.usage(), c.description());
+        }
+        s.println();
+        s.println("Record a trace with: java -XX:+TraceLockContention [-XX:TraceLockContentionFile=FILE] ...");
+    }
+}

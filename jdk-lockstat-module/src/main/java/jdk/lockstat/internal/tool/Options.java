@@ -1,0 +1,47 @@
+package jdk.lockstat.internal.tool;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Minimal option parsing: --flag, --key value, --key=value, and positional arguments. */
+final class Options {
+    final Map<String, String> values = new LinkedHashMap<>();
+    final Set<String> flags = new HashSet<>();
+    final List<String> positional = new ArrayList<>();
+
+    static Options parse(List<String> args, Set<String> flagNames, Set<String> valueNames, String usage)
+            throws ToolException {
+        Options o = new Options();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith("--") && a.length() > 2) {
+                String name = a, value = null;
+                int eq = a.indexOf('=');
+                if (eq > 0) {
+                    name = a.substring(0, eq);
+                    value = a.substring(eq + 1);
+                }
+                if (flagNames.contains(name) && value == null) {
+                    o.flags.add(name);
+                } else if (valueNames.contains(name)) {
+                    if (value == null) {
+                        if (i + 1 >= args.size()) {
+                            throw new ToolException(name + " needs a value\nusage: " + usage, 2);
+                        }
+                        value = args.get(++i);
+                    }
+                    o.values.put(name, value);
+                } else {
+                    throw new ToolException("unknown option " + a + "\nusage: " + usage, 2);
+                }
+            } else {
+                o.positional.add(a);
+            }
+        }
+        return o;
+    }
+}

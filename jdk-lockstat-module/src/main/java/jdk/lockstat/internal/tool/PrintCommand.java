@@ -1,0 +1,179 @@
+package jdk.lockstat.internal.tool;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jdk.lockstat.internal.format.Event;
+import jdk.lockstat.internal.format.Field;
+import jdk.lockstat.internal.format.FieldKind;
+import jdk.lockstat.internal.format.TraceFormatException;
+import jdk.lockstat.internal.format.TraceHeader;
+import jdk.lockstat.internal.format.TraceParser;
+
+/** lockstat print: every event of a trace, as text lines or as a JSON array (streamed, like jfr print). */
+final class PrintCommand implements Command {
+    @Override
+    public String name() {
+        return "print";
+    }
+
+    @Override
+    public String usage() {
+        return "lockstat print [--json] TRACE";
+    }
+
+    @Override
+    public String description() {
+        return "every event of a trace, as text or JSON";
+    }
+
+    @Override
+    public int run(List<String> args, PrintStream out) throws ToolException {
+        Options o = Options.parse(args, Set.of("--json"), Set.of(), usage());
+        Path file = TraceArgument.single(o.positional, usage());
+        boolean json = o.flags.contains("--json");
+        Printer p = json ? new JsonPrinter(out) : new TextPrinter(out);
+        TraceParser.Result r;
+        try {
+            r = TraceParser.parse(file, p);
+        } catch (TraceFormatException e) {
+            throw new ToolException(file + ": " + e.getMessage(), 1);
+        } catch (IOException e) {
+            throw new ToolException("cannot read " + file + ": " + e.getMessage(), 1);
+        }
+        p.finish(r);
+        out.flush();
+        return r.intact() ? 0 : 1;
+    }
+
+    private abstract static class Printer implements TraceParser.Listener {
+        final PrintStream out;
+        long startNanos;
+
+        Printer(PrintStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void header(TraceHeader header) {
+            startNanos = header.startNanos();
+        }
+
+        abstract void finish(TraceParser.Result r);
+    }
+
+    private static final class TextPrinter extends Printer {
+        TextPrinter(PrintStream out) {
+            super(out);
+        }
+
+        @Override
+        public void event(Event e) {
+            StringBuilder sb = new StringBuilder(e.type().name());
+            sb.append(" writer=").append(e.writerThread());
+            List<Field> fields = e.type().fields();
+            for (int i = 0; i < fields.size(); i++) {
+                Field f = fields.get(i);
+                sb.append(' ').append(f.name()).append('=');
+                if (f.kind() == FieldKind.TIMESTAMP) {
+                    sb.append(String.format("+%.6fs", ((Long) e.values()[i] - startNanos) / 1e9));
+                } else {
+                    appendValue(sb, f, e.values()[i]);
+                }
+            }
+            out.println(sb);
+        }
+
+        private static void appendValue(StringBuilder sb, Field f, Object v) {
+            if (v instanceof String s) {
+                sb.append(Json.quote(s));
+            } else if (v instanceof List<?> list) {
+                sb.append('[');
+                for (int j = 0; j < list.size(); j++) {
+                    Object[] el = (Object[]) list.get(j);
+                    sb.append(j == 0 ? "" : ", ").append('{');
+                    for (int k = 0; k < el.length; k++) {
+                        sb.append(k == 0 ? "" : " ").append(f.elements().get(k).name()).append('=');
+                        appendValue(sb, f.elements().get(k), el[k]);
+                    }
+                    sb.append('}');
+                }
+                sb.append(']');
+            } else {
+                sb.append(v);
+            }
+        }
+
+        @Override
+        void finish(TraceParser.Result r) {
+            for (String p : r.problems()) {
+                out.println("PROBLEM " + p);
+            }
+        }
+    }
+
+    private static final class JsonPrinter extends Printer {
+        private boolean first = true;
+
+        JsonPrinter(PrintStream out) {
+            super(out);
+            out.println("{\"events\": [");
+        }
+
+        @Override
+        public void event(Event e) {
+            StringBuilder sb = new StringBuilder(first ? "  {" : ",\n  {");
+            first = false;
+            sb.append("\"type\": ").append(Json.quote(e.type().name()));
+            sb.append(", \"writer\": ").append(e.writerThread());
+            sb.append(", \"buffer\": ").append(e.bufferSequence());
+            List<Field> fields = e.type().fields();
+            for (int i = 0; i < fields.size(); i++) {
+                sb.append(", ").append(Json.quote(fields.get(i).name())).append(": ");
+                appendValue(sb, fields.get(i), e.values()[i]);
+            }
+            out.print(sb.append('}'));
+        }
+
+        private static void appendValue(StringBuilder sb, Field f, Object v) {
+            if (v instanceof String s) {
+                sb.append(Json.quote(s));
+            } else if (v instanceof List<?> list) {
+                sb.append('[');
+                for (int j = 0; j < list.size(); j++) {
+                    Object[] el = (Object[]) list.get(j);
+                    sb.append(j == 0 ? "{" : ", {");
+                    for (int k = 0; k < el.length; k++) {
+                        sb.append(k == 0 ? "" : ", ").append(Json.quote(f.elements().get(k).name())).append(": ");
+                        appendValue(sb, f.elements().get(k), el[k]);
+                    }
+                    sb.append('}');
+                }
+                sb.append(']');
+            } else {
+                sb.append(v);
+            }
+        }
+
+        @Override
+        void finish(TraceParser.Result r) {
+            out.println("\n],");
+            out.print("\"complete\": " + r.complete() + ", \"problems\": [");
+            String sep = "";
+            for (String p : r.problems()) {
+                out.print(sep + Json.quote(p));
+                sep = ", ";
+            }
+            out.println("]}");
+        }
+
+        @Override
+        public void end(Map<String, String> summary) {
+            // the end record is shown by lockstat summary
+        }
+    }
+}

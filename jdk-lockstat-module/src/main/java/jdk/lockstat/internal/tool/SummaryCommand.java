@@ -1,0 +1,189 @@
+package jdk.lockstat.internal.tool;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jdk.lockstat.internal.format.EventType;
+import jdk.lockstat.internal.format.TraceFormatException;
+import jdk.lockstat.internal.format.TraceHeader;
+import jdk.lockstat.internal.format.TraceParser;
+
+/** lockstat summary: header fields, extent, event counts and threads of a trace. */
+final class SummaryCommand implements Command {
+    private static final int MAX_THREADS_LISTED = 50;
+
+    @Override
+    public String name() {
+        return "summary";
+    }
+
+    @Override
+    public String usage() {
+        return "lockstat summary [--format text|json] TRACE";
+    }
+
+    @Override
+    public String description() {
+        return "header fields, duration, event counts and threads of a trace";
+    }
+
+    @Override
+    public int run(List<String> args, PrintStream out) throws ToolException {
+        Options o = Options.parse(args, Set.of(), Set.of("--format"), usage());
+        String format = o.values.getOrDefault("--format", "text");
+        if (!format.equals("text") && !format.equals("json")) {
+            throw new ToolException("--format must be text or json, not " + format, 2);
+        }
+        Path file = TraceArgument.single(o.positional, usage());
+        TraceStatistics stats = new TraceStatistics();
+        TraceParser.Result r;
+        try {
+            r = TraceParser.parse(file, stats);
+        } catch (TraceFormatException e) {
+            throw new ToolException(file + ": " + e.getMessage(), 1);
+        } catch (IOException e) {
+            throw new ToolException("cannot read " + file + ": " + e.getMessage(), 1);
+        }
+        long size = size(file);
+        if (format.equals("json")) {
+            printJson(out, file, size, r, stats);
+        } else {
+            printText(out, file, size, r, stats);
+        }
+        return r.intact() ? 0 : 1;
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    private static void printText(PrintStream out, Path file, long size, TraceParser.Result r, TraceStatistics s) {
+        out.printf("Trace:        %s (%,d bytes)%n", file, size);
+        out.printf("Format:       %s, %s%n", r.version(), r.compressed() ? "Snappy framing (compressed)" : "uncompressed");
+        out.printf("State:        %s%n", r.complete() ? "complete (closed at VM exit)"
+                : r.truncated() ? "truncated (the VM did not close it; data up to the cut is shown)"
+                : "no end record (the VM did not close it)");
+        TraceHeader h = r.header();
+        if (h != null) {
+            out.printf("JDK:          %s%n", h.get(TraceHeader.JDK_VERSION));
+            out.printf("VM:           %s%n", h.get(TraceHeader.VM_NAME));
+            out.printf("Process id:   %s%n", h.get(TraceHeader.PID));
+            long startMillis = h.getLong(TraceHeader.START_MILLIS, -1);
+            out.printf("Start:        %s%n", startMillis >= 0 ? Instant.ofEpochMilli(startMillis) : "unknown");
+            out.printf("Clock:        %s, %s ticks/s%n", h.get(TraceHeader.CLOCK), h.get(TraceHeader.CLOCK_FREQUENCY));
+            out.printf("CPUs:         %s%n", h.get(TraceHeader.CPUS));
+            out.println("Flags:");
+            h.properties().forEach((k, v) -> {
+                if (k.startsWith(TraceHeader.FLAG_PREFIX)) {
+                    out.printf("  -XX:%s=%s%n", k.substring(TraceHeader.FLAG_PREFIX.length()), v);
+                }
+            });
+            long end = r.complete() ? parseLong(r.end().get("end.nanos")) : s.lastTime;
+            if (end > 0 && h.startNanos() > 0) {
+                out.printf("Duration:     %.3f s%n", (end - h.startNanos()) / 1e9);
+            }
+        }
+        out.printf("Records:      %,d (%,d event buffers)%n", r.records(), r.buffers());
+        out.printf("Events:       %,d%n", r.events());
+        if (r.complete()) {
+            out.printf("Lost buffers: %s (buffer high-water mark: %s buffers)%n",
+                    r.end().get("lost.buffers"), r.end().get("buffer.high.water"));
+        }
+        out.println("Events by type:");
+        s.sortedCounts().forEach((type, n) -> out.printf("  %-26s %,12d%n", type, n));
+        out.printf("Threads:      %d started, %d ended%n", s.threads.size(), s.endedThreads());
+        int listed = 0;
+        for (TraceStatistics.ThreadInfo t : s.threads.values()) {
+            if (listed++ == MAX_THREADS_LISTED) {
+                out.printf("  ... %d more%n", s.threads.size() - MAX_THREADS_LISTED);
+                break;
+            }
+            out.printf("  %6d  %-40s %s%n", t.id(), Json.quote(t.name()), threadKind(t));
+        }
+        if (!r.problems().isEmpty()) {
+            out.println("Problems:");
+            r.problems().forEach(p -> out.println("  " + p));
+        }
+    }
+
+    private static String threadKind(TraceStatistics.ThreadInfo t) {
+        StringBuilder sb = new StringBuilder();
+        sb.append((t.flags() & EventType.THREAD_VIRTUAL) != 0 ? "virtual" : "platform");
+        if ((t.flags() & EventType.THREAD_DAEMON) != 0) {
+            sb.append(", daemon");
+        }
+        if ((t.flags() & EventType.THREAD_EXISTED) != 0) {
+            sb.append(", running when tracing started");
+        }
+        if (t.ended()) {
+            sb.append(", ended");
+        }
+        return sb.toString();
+    }
+
+    private static void printJson(PrintStream out, Path file, long size, TraceParser.Result r, TraceStatistics s) {
+        StringBuilder sb = new StringBuilder("{\n");
+        sb.append("  \"file\": ").append(Json.quote(file.toString())).append(",\n");
+        sb.append("  \"fileBytes\": ").append(size).append(",\n");
+        sb.append("  \"formatVersion\": ").append(Json.quote(r.version())).append(",\n");
+        sb.append("  \"compressed\": ").append(r.compressed()).append(",\n");
+        sb.append("  \"complete\": ").append(r.complete()).append(",\n");
+        sb.append("  \"truncated\": ").append(r.truncated()).append(",\n");
+        sb.append("  \"header\": ").append(jsonMap(r.header() == null ? Map.of() : r.header().properties())).append(",\n");
+        sb.append("  \"end\": ").append(r.end() == null ? "null" : jsonMap(r.end())).append(",\n");
+        sb.append("  \"records\": ").append(r.records()).append(",\n");
+        sb.append("  \"buffers\": ").append(r.buffers()).append(",\n");
+        sb.append("  \"events\": ").append(r.events()).append(",\n");
+        sb.append("  \"eventsByType\": {");
+        String sep = "";
+        for (Map.Entry<String, Long> e : s.sortedCounts().entrySet()) {
+            sb.append(sep).append(Json.quote(e.getKey())).append(": ").append(e.getValue());
+            sep = ", ";
+        }
+        sb.append("},\n  \"threads\": [");
+        sep = "";
+        for (TraceStatistics.ThreadInfo t : s.threads.values()) {
+            sb.append(sep).append("\n    {\"id\": ").append(t.id()).append(", \"name\": ").append(Json.quote(t.name()))
+              .append(", \"virtual\": ").append((t.flags() & EventType.THREAD_VIRTUAL) != 0)
+              .append(", \"daemon\": ").append((t.flags() & EventType.THREAD_DAEMON) != 0)
+              .append(", \"ended\": ").append(t.ended()).append('}');
+            sep = ",";
+        }
+        sb.append("\n  ],\n  \"problems\": [");
+        sep = "";
+        for (String p : r.problems()) {
+            sb.append(sep).append(Json.quote(p));
+            sep = ", ";
+        }
+        sb.append("]\n}");
+        out.println(sb);
+    }
+
+    private static String jsonMap(Map<String, String> m) {
+        StringBuilder sb = new StringBuilder("{");
+        String sep = "";
+        for (Map.Entry<String, String> e : m.entrySet()) {
+            sb.append(sep).append(Json.quote(e.getKey())).append(": ").append(Json.quote(e.getValue()));
+            sep = ", ";
+        }
+        return sb.append('}').toString();
+    }
+
+    private static long parseLong(String s) {
+        try {
+            return s == null ? -1 : Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

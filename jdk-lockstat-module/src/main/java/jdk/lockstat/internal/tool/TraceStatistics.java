@@ -1,0 +1,86 @@
+package jdk.lockstat.internal.tool;
+
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+import jdk.lockstat.internal.format.Event;
+import jdk.lockstat.internal.format.EventBuffer;
+import jdk.lockstat.internal.format.EventType;
+import jdk.lockstat.internal.format.TraceParser;
+
+/**
+ * What summary and verify report, gathered in one streaming pass: counts per event type, threads,
+ * time span, buffer sequence numbers (a gap is a buffer that never reached the file).
+ */
+final class TraceStatistics implements TraceParser.Listener {
+    record ThreadInfo(long id, String name, int flags, boolean ended) {}
+
+    final Map<String, Long> eventsByType = new TreeMap<>();
+    final Map<Long, ThreadInfo> threads = new LinkedHashMap<>();
+    final Map<Long, Long> endedWithoutStart = new LinkedHashMap<>();
+    private final BitSet bufferSequences = new BitSet();
+    long duplicateBuffers;
+    long firstTime = Long.MAX_VALUE;
+    long lastTime = Long.MIN_VALUE;
+
+    @Override
+    public void buffer(EventBuffer buffer, long recordOffset) {
+        long seq = buffer.sequence();
+        if (seq < Integer.MAX_VALUE) {
+            if (bufferSequences.get((int) seq)) {
+                duplicateBuffers++;
+            }
+            bufferSequences.set((int) seq);
+        }
+    }
+
+    @Override
+    public void event(Event e) {
+        eventsByType.merge(e.type().name(), 1L, Long::sum);
+        long t = e.time();
+        if (t >= 0) {
+            firstTime = Math.min(firstTime, t);
+            lastTime = Math.max(lastTime, t);
+        }
+        int id = e.type().id();
+        if (id == EventType.THREAD_START.id()) {
+            long tid = e.getLong("thread");
+            // A thread starting while tracing starts may be announced twice; the first one counts.
+            threads.putIfAbsent(tid, new ThreadInfo(tid, e.getString("name"), (int) e.getLong("flags"), false));
+        } else if (id == EventType.THREAD_END.id()) {
+            long tid = e.getLong("thread");
+            ThreadInfo t0 = threads.get(tid);
+            if (t0 == null) {
+                endedWithoutStart.merge(tid, 1L, Long::sum);
+            } else {
+                threads.put(tid, new ThreadInfo(tid, t0.name(), t0.flags(), true));
+            }
+        } else if (id == EventType.THREAD_RENAME.id()) {
+            long tid = e.getLong("thread");
+            ThreadInfo t0 = threads.get(tid);
+            if (t0 != null) {
+                threads.put(tid, new ThreadInfo(tid, e.getString("name"), t0.flags(), t0.ended()));
+            }
+        }
+    }
+
+    long events() {
+        return eventsByType.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Buffer sequence numbers below the highest one seen that are missing. */
+    long missingBuffers() {
+        int highest = bufferSequences.length();   // one past the highest set bit
+        return highest - bufferSequences.cardinality();
+    }
+
+    long endedThreads() {
+        return threads.values().stream().filter(ThreadInfo::ended).count();
+    }
+
+    Map<String, Long> sortedCounts() {
+        return new LinkedHashMap<>(eventsByType);
+    }
+}

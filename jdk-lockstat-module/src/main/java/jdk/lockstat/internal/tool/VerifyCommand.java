@@ -1,0 +1,85 @@
+package jdk.lockstat.internal.tool;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import jdk.lockstat.internal.format.TraceFormatException;
+import jdk.lockstat.internal.format.TraceParser;
+import jdk.lockstat.internal.format.TruncatedTraceException;
+
+/**
+ * lockstat verify: structure (magic, version, record order, lengths), checksums (Snappy chunks and
+ * records), every event decodes against the schema, buffer sequence gaps against the VM's lost count,
+ * references to threads, and a proper end record. Exit status 0 only for an intact trace.
+ */
+final class VerifyCommand implements Command {
+    @Override
+    public String name() {
+        return "verify";
+    }
+
+    @Override
+    public String usage() {
+        return "lockstat verify TRACE";
+    }
+
+    @Override
+    public String description() {
+        return "check a trace's structure, checksums and sequence numbers";
+    }
+
+    @Override
+    public int run(List<String> args, PrintStream out) throws ToolException {
+        Options o = Options.parse(args, Set.of(), Set.of(), usage());
+        Path file = TraceArgument.single(o.positional, usage());
+        TraceStatistics stats = new TraceStatistics();
+        TraceParser.Result r;
+        try {
+            r = TraceParser.parse(file, stats);
+        } catch (TruncatedTraceException e) {
+            out.println(file + ": TRUNCATED before any record could be read: " + e.getMessage());
+            return 1;
+        } catch (TraceFormatException e) {
+            out.println(file + ": INVALID: " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            throw new ToolException("cannot read " + file + ": " + e.getMessage(), 1);
+        }
+        List<String> problems = new ArrayList<>(r.problems());
+        if (!r.complete() && !r.truncated()) {
+            problems.add("no end record: the VM did not close the trace (killed, or still running)");
+        }
+        long missing = stats.missingBuffers();
+        long lost = r.complete() ? parseLong(r.end().get("lost.buffers")) : -1;
+        if (missing > 0 && missing != lost) {
+            problems.add(missing + " event buffers missing from the sequence"
+                    + (lost >= 0 ? " but the VM reported " + lost + " lost" : ""));
+        }
+        if (stats.duplicateBuffers > 0) {
+            problems.add(stats.duplicateBuffers + " event buffers appear twice");
+        }
+        stats.endedWithoutStart.forEach((tid, n) -> problems.add("thread " + tid + " ends without having started"));
+        if (problems.isEmpty()) {
+            out.printf("%s: OK (format %s, %s, %,d records, %,d buffers, %,d events%s)%n", file, r.version(),
+                    r.compressed() ? "compressed" : "uncompressed", r.records(), r.buffers(), r.events(),
+                    lost > 0 ? ", " + lost + " buffers lost and accounted for" : "");
+            return 0;
+        }
+        out.printf("%s: %s (%,d records, %,d events readable)%n", file,
+                r.truncated() ? "TRUNCATED" : "INVALID", r.records(), r.events());
+        problems.forEach(p -> out.println("  " + p));
+        return 1;
+    }
+
+    private static long parseLong(String s) {
+        try {
+            return s == null ? -1 : Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package jdk.lockstat.internal.format;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.channels.Channels;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Builds small traces with the real writer, for tests. */
+public final class TestTraces {
+    public static final long START = 1_000_000_000L;
+    /** Events in a buffer from {@link #everyEventType}: every type once, THREAD_START twice. */
+    public static final int EVENTS_PER_BUFFER = EventType.values().length + 1;
+
+    private TestTraces() {}
+
+    public static Map<String, String> header() {
+        Map<String, String> h = new LinkedHashMap<>();
+        h.put(TraceHeader.JDK_VERSION, "25.0.3+9-lockstat");
+        h.put(TraceHeader.PID, "4242");
+        h.put(TraceHeader.START_MILLIS, "1790000000000");
+        h.put(TraceHeader.START_NANOS, Long.toString(START));
+        h.put(TraceHeader.CLOCK, "test");
+        h.put(TraceHeader.CLOCK_FREQUENCY, "1000000000");
+        h.put(TraceHeader.CPUS, "2");
+        h.put("flag.TraceLockContention", "true");
+        return h;
+    }
+
+    /** One buffer holding an event of every type, with values that exercise the encodings. */
+    public static EventBufferBuilder everyEventType(long writer, long seq) {
+        EventBufferBuilder b = new EventBufferBuilder(writer, seq, START);
+        long t = START;
+        b.event(EventType.THREAD_START, t += 10, 1L, EventType.THREAD_EXISTED, "main");
+        b.event(EventType.THREAD_START, t += 10, 77L, EventType.THREAD_DAEMON | EventType.THREAD_VIRTUAL, "vthread \u00e9\u4e2d");
+        b.event(EventType.THREAD_RENAME, t += 1, 77L, "renamed");
+        b.event(EventType.CLASS, 0x7f0011L, 0L, "java.lang.Object");
+        b.event(EventType.METHOD, 0x7f0022L, 0x7f0011L, "wait", "(J)V", 0x111L, "Object.java");
+        b.event(EventType.CALL_CHAIN, 5L, List.of(new Object[] {0x7f0022L, 12L, 340L, 1L},
+                new Object[] {0x7f0022L, -1L, -1L, 3L}));
+        b.event(EventType.MONITOR_INFLATE, t += 100, 0x7f00aa00L, 0L, 123456789L, 0x7f0011L);
+        b.event(EventType.MONITOR_CONTENDED_ENTER, t += 5, 0x7f00aa00L, 1L, 5L, 0);
+        b.event(EventType.MONITOR_CONTENDED_EXIT, t += 1_000_000, 0x7f00aa00L, 2L, 5L);
+        b.event(EventType.MONITOR_CONTENDED_ENTERED, t += 7, 0x7f00aa00L, 3L);
+        b.event(EventType.MONITOR_WAIT_EXIT, t += 1, 0x7f00aa00L, 4L, 9L);
+        b.event(EventType.MONITOR_FORWARD_RESOLVE, t += 1, 0x7f00aa00L, 5L, 9L, 5L);
+        b.event(EventType.MONITOR_NOTIFY, t += 1, 0x7f00aa00L, 6L, 1, 5L);
+        b.event(EventType.MONITOR_DEFLATE, t += 1, 0x7f00aa00L, 7L);
+        b.event(EventType.PARK_BEGIN, t -= 3, 1L, 99L, 0x7f0011L, 1, 5_000_000L, 5L, 0);  // clocks may step back
+        b.event(EventType.UNPARK, t += 1, 2L, 1L, 5L);
+        b.event(EventType.PARK_END, t += 1, 3L, 2L, 0);
+        b.event(EventType.VTHREAD_MOUNT, t += 1, 77L, 1L);
+        b.event(EventType.VTHREAD_UNMOUNT, t += 1, 77L);
+        b.event(EventType.VM_PAUSE, t += 1, 12345L, 1);
+        b.event(EventType.LOADER_UNLOAD, t += 1, 0x5000L);
+        b.event(EventType.CHAIN_PURGE, t += 1, 5L);
+        b.event(EventType.LOST_BUFFERS, t += 1, 3L, 0);
+        b.event(EventType.THREAD_END, t + 1, 77L);
+        return b;
+    }
+
+    /** A complete trace: header, schema, the given buffers, end record. */
+    public static byte[] trace(boolean compress, EventBufferBuilder... buffers) throws IOException {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (TraceWriter w = new TraceWriter(Channels.newChannel(bos), compress)) {
+            w.writeHeader(new TraceHeader(header()));
+            w.writeSchema(EventType.schema());
+            w.flush();   // as the drain does: header and schema form the first Snappy chunk
+            for (EventBufferBuilder b : buffers) {
+                w.writeBuffer(b.toByteBuffer());
+            }
+            w.writeEnd(Map.of("end.nanos", Long.toString(START + 5_000_000_000L), "lost.buffers", "0",
+                    "buffers", Integer.toString(buffers.length), "buffer.high.water", "1"));
+        }
+        return bos.toByteArray();
+    }
+}

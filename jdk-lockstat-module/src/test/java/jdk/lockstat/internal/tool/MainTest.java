@@ -1,0 +1,116 @@
+package jdk.lockstat.internal.tool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import jdk.lockstat.internal.format.TestTraces;
+
+/** The lockstat command on traces written by the real writer, and on bad input. */
+class MainTest {
+    @TempDir
+    Path dir;
+
+    record Run(int status, String out, String err) {}
+
+    private static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private Path trace(boolean compress) throws IOException {
+        Path p = dir.resolve(compress ? "t.lct" : "plain.lct");
+        Files.write(p, TestTraces.trace(compress, TestTraces.everyEventType(1, 0), TestTraces.everyEventType(2, 1)));
+        return p;
+    }
+
+    @Test
+    void summaryShowsHeaderAndThreads() throws IOException {
+        Run r = run("summary", trace(true).toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("Process id:   4242"), r.out());
+        assertTrue(r.out().contains("Snappy framing"), r.out());
+        assertTrue(r.out().contains("complete"), r.out());
+        assertTrue(r.out().contains("\"main\""), r.out());
+        assertTrue(r.out().contains("-XX:TraceLockContention=true"), r.out());
+        assertTrue(r.out().contains("ThreadStart"), r.out());
+    }
+
+    @Test
+    void summaryJsonIsJson() throws IOException {
+        Run r = run("summary", "--format", "json", trace(false).toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("{") && r.out().trim().endsWith("}"), r.out());
+        assertTrue(r.out().contains("\"compressed\": false"), r.out());
+        assertTrue(r.out().contains("\"ThreadStart\": 4"), r.out());
+    }
+
+    @Test
+    void printShowsEveryEvent() throws IOException {
+        Run r = run("print", trace(true).toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(2 * 24, r.out().lines().count(), r.out());
+        assertTrue(r.out().contains("MonitorContendedExit writer=1 time=+"), r.out());
+        Run j = run("print", "--json", trace(true).toString());
+        assertEquals(0, j.status(), j.err());
+        assertTrue(j.out().contains("\"type\": \"CallChain\""), j.out());
+        assertTrue(j.out().contains("\"frames\": [{\"method\": "), j.out());
+        assertTrue(j.out().contains("\"complete\": true"), j.out());
+    }
+
+    @Test
+    void verifyAcceptsIntactAndNamesTruncation() throws IOException {
+        Path good = trace(true);
+        Run ok = run("verify", good.toString());
+        assertEquals(0, ok.status(), ok.out() + ok.err());
+        assertTrue(ok.out().contains(": OK"), ok.out());
+
+        byte[] data = Files.readAllBytes(good);
+        Path cut = dir.resolve("cut.lct");
+        Files.write(cut, Arrays.copyOf(data, data.length - 20));
+        Run bad = run("verify", cut.toString());
+        assertEquals(1, bad.status());
+        assertTrue(bad.out().contains("TRUNCATED"), bad.out());
+    }
+
+    @Test
+    void badInputGivesOneClearLine() throws IOException {
+        Run missing = run("summary", dir.resolve("nope.lct").toString());
+        assertEquals(1, missing.status());
+        assertTrue(missing.err().contains("no such file"), missing.err());
+
+        Run directory = run("verify", dir.toString());
+        assertEquals(1, directory.status());
+        assertTrue(directory.err().contains("is a directory"), directory.err());
+
+        Path text = Files.writeString(dir.resolve("notes.txt"), "just some text\n");
+        Run notTrace = run("summary", text.toString());
+        assertEquals(1, notTrace.status());
+        assertTrue(notTrace.err().contains("not a LockStat trace"), notTrace.err());
+        assertEquals(1, notTrace.err().lines().count(), notTrace.err());
+
+        Run usage = run("summary");
+        assertEquals(2, usage.status());
+        assertTrue(usage.err().contains("missing trace file"), usage.err());
+
+        Run unknown = run("frobnicate");
+        assertEquals(2, unknown.status());
+        assertTrue(unknown.err().contains("unknown command"), unknown.err());
+
+        Run badOption = run("print", "--colour", text.toString());
+        assertEquals(2, badOption.status());
+        assertTrue(badOption.err().contains("unknown option --colour"), badOption.err());
+    }
+}

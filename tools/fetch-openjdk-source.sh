@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Downloads Debian's repack of upstream jdk-25.0.3+9 (the orig tarball of source package openjdk-25,
+# trixie) into DIR and verifies its sha256. Uses a private apt configuration so that the system's
+# apt sources are never touched. Prints the tarball's path.
+set -euo pipefail
+
+dir=${1:?usage: fetch-openjdk-source.sh DIR}
+tarball=openjdk-25_25.0.3+9.orig.tar.xz
+sha256=2dd6c441b49705480db1ebfcd03f43d5dcb7f1d4290e98c1fa6eeefae50cfa07
+
+mkdir -p "$dir"
+verify() { echo "$sha256  $dir/$tarball" | sha256sum --check --status; }
+
+if [ -f "$dir/$tarball" ] && verify; then
+  echo "$dir/$tarball"
+  exit 0
+fi
+rm -f "$dir/$tarball"
+
+# The mirror the system already uses, so that we only reach Debian's archive.
+mirror=$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources \
+           /etc/apt/sources.list.d/*.list 2>/dev/null \
+         | grep -oE 'https?://[^ ]+/debian/?( |$)' | grep -v security | head -n 1 | tr -d ' ' || true)
+mirror=${mirror:-http://deb.debian.org/debian}
+
+apt_dir=$dir/apt
+mkdir -p "$apt_dir/lists/partial"
+echo "deb-src $mirror trixie main" > "$apt_dir/sources.list"
+apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o "Dir::Etc::SourceParts=/dev/null"
+          -o "Dir::State::Lists=$apt_dir/lists" -o "APT::Sandbox::User=root")
+echo "fetch-openjdk-source: downloading $tarball from $mirror (trixie source package openjdk-25)" >&2
+apt-get "${apt_opts[@]}" -qq update >&2
+# Some files of the source package (the .dsc, googletest) answer 404; only the orig tarball matters.
+(cd "$dir" && apt-get "${apt_opts[@]}" source --download-only openjdk-25 >&2) || true
+if [ ! -f "$dir/$tarball" ]; then
+  echo "fetch-openjdk-source: $tarball did not arrive from $mirror; use --jdk-src DIR instead" >&2
+  exit 1
+fi
+if ! verify; then
+  echo "fetch-openjdk-source: sha256 of $tarball is not the pinned $sha256" >&2
+  exit 1
+fi
+echo "$dir/$tarball"
