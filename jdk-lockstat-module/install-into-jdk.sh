@@ -2,7 +2,7 @@
 # Copies this module into an OpenJDK source tree as module jdk.lockstat:
 #   src/main/java + jdk-build/module-info.java + imported Snappy codec -> src/jdk.lockstat/share/classes
 #   legal/                                                          -> src/jdk.lockstat/share/legal
-#   jdk-build/Launcher.gmk (bin/lockstat)                           -> make/modules/jdk.lockstat/
+#   jdk-build/*.gmk (Java.gmk: compile flags; Launcher.gmk: bin/lockstat) -> make/modules/jdk.lockstat/
 # Only files whose content changed are rewritten, so an unchanged module does not rebuild.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -15,7 +15,7 @@ cp -r "$here/src/main/java/." "$stage/classes/"
 cp "$here/jdk-build/module-info.java" "$stage/classes/"
 "$here/import-snappy.sh" "$stage/classes"
 cp -r "$here/legal/." "$stage/legal/"
-cp "$here/jdk-build/Launcher.gmk" "$stage/make/"
+cp "$here/jdk-build/"*.gmk "$stage/make/"
 
 sync_dir() {  # checksum-based, deletes what is gone
   mkdir -p "$2"

@@ -25,4 +25,13 @@ final class Json {
         }
         return sb.append('"').toString();
     }
+
+    /** A number from a trace's properties, or -1 when absent or not a number. */
+    static long parseLong(String s) {
+        try {
+            return s == null ? -1 : Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
 }

@@ -64,6 +64,29 @@ final class PrintCommand implements Command {
         }
 
         abstract void finish(TraceParser.Result r);
+
+        /** A field value: strings quoted; list elements as {name=value ...} (text) or JSON objects. */
+        static void appendValue(StringBuilder sb, Field f, Object v, boolean json) {
+            if (v instanceof String s) {
+                sb.append(Json.quote(s));
+            } else if (v instanceof List<?> list) {
+                sb.append('[');
+                for (int j = 0; j < list.size(); j++) {
+                    Object[] el = (Object[]) list.get(j);
+                    sb.append(j == 0 ? "{" : ", {");
+                    for (int k = 0; k < el.length; k++) {
+                        String name = f.elements().get(k).name();
+                        sb.append(k == 0 ? "" : json ? ", " : " ");
+                        sb.append(json ? Json.quote(name) + ": " : name + "=");
+                        appendValue(sb, f.elements().get(k), el[k], json);
+                    }
+                    sb.append('}');
+                }
+                sb.append(']');
+            } else {
+                sb.append(v);
+            }
+        }
     }
 
     private static final class TextPrinter extends Printer {
@@ -82,30 +105,10 @@ final class PrintCommand implements Command {
                 if (f.kind() == FieldKind.TIMESTAMP) {
                     sb.append(String.format("+%.6fs", ((Long) e.values()[i] - startNanos) / 1e9));
                 } else {
-                    appendValue(sb, f, e.values()[i]);
+                    appendValue(sb, f, e.values()[i], false);
                 }
             }
             out.println(sb);
-        }
-
-        private static void appendValue(StringBuilder sb, Field f, Object v) {
-            if (v instanceof String s) {
-                sb.append(Json.quote(s));
-            } else if (v instanceof List<?> list) {
-                sb.append('[');
-                for (int j = 0; j < list.size(); j++) {
-                    Object[] el = (Object[]) list.get(j);
-                    sb.append(j == 0 ? "" : ", ").append('{');
-                    for (int k = 0; k < el.length; k++) {
-                        sb.append(k == 0 ? "" : " ").append(f.elements().get(k).name()).append('=');
-                        appendValue(sb, f.elements().get(k), el[k]);
-                    }
-                    sb.append('}');
-                }
-                sb.append(']');
-            } else {
-                sb.append(v);
-            }
         }
 
         @Override
@@ -134,29 +137,9 @@ final class PrintCommand implements Command {
             List<Field> fields = e.type().fields();
             for (int i = 0; i < fields.size(); i++) {
                 sb.append(", ").append(Json.quote(fields.get(i).name())).append(": ");
-                appendValue(sb, fields.get(i), e.values()[i]);
+                appendValue(sb, fields.get(i), e.values()[i], true);
             }
             out.print(sb.append('}'));
-        }
-
-        private static void appendValue(StringBuilder sb, Field f, Object v) {
-            if (v instanceof String s) {
-                sb.append(Json.quote(s));
-            } else if (v instanceof List<?> list) {
-                sb.append('[');
-                for (int j = 0; j < list.size(); j++) {
-                    Object[] el = (Object[]) list.get(j);
-                    sb.append(j == 0 ? "{" : ", {");
-                    for (int k = 0; k < el.length; k++) {
-                        sb.append(k == 0 ? "" : ", ").append(Json.quote(f.elements().get(k).name())).append(": ");
-                        appendValue(sb, f.elements().get(k), el[k]);
-                    }
-                    sb.append('}');
-                }
-                sb.append(']');
-            } else {
-                sb.append(v);
-            }
         }
 
         @Override

@@ -88,7 +88,7 @@ final class SummaryCommand implements Command {
                     out.printf("  -XX:%s=%s%n", k.substring(TraceHeader.FLAG_PREFIX.length()), v);
                 }
             });
-            long end = r.complete() ? parseLong(r.end().get("end.nanos")) : s.lastTime;
+            long end = r.complete() ? Json.parseLong(r.end().get("end.nanos")) : s.lastTime;
             if (end > 0 && h.startNanos() > 0) {
                 out.printf("Duration:     %.3f s%n", (end - h.startNanos()) / 1e9);
             }
@@ -179,11 +179,4 @@ final class SummaryCommand implements Command {
         return sb.append('}').toString();
     }
 
-    private static long parseLong(String s) {
-        try {
-            return s == null ? -1 : Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
 }

@@ -54,7 +54,7 @@ final class VerifyCommand implements Command {
             problems.add("no end record: the VM did not close the trace (killed, or still running)");
         }
         long missing = stats.missingBuffers();
-        long lost = r.complete() ? parseLong(r.end().get("lost.buffers")) : -1;
+        long lost = r.complete() ? Json.parseLong(r.end().get("lost.buffers")) : -1;
         if (missing > 0 && missing != lost) {
             problems.add(missing + " event buffers missing from the sequence"
                     + (lost >= 0 ? " but the VM reported " + lost + " lost" : ""));
@@ -75,11 +75,4 @@ final class VerifyCommand implements Command {
         return 1;
     }
 
-    private static long parseLong(String s) {
-        try {
-            return s == null ? -1 : Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
 }

@@ -1,0 +1,58 @@
+# LockStat JDK. `make demo` builds the JDK and traces a demo workload; `make test` runs every test.
+# The OpenJDK tree and its build output live in $(LOCKSTAT_CACHE), outside the checkout (see
+# configure-build.sh); build/jdk links to the image there.
+SHELL := /bin/bash
+export LOCKSTAT_CACHE ?= $(HOME)/.cache/lockstat-jdk
+BOOT_JDK ?= $(firstword $(wildcard /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/temurin-25*))
+JOBS ?= $(shell nproc)
+JDK := build/jdk
+MVN := JAVA_HOME=$(BOOT_JDK) MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn -B -q
+JTREG_OPTS ?= -conc:2 -timeoutFactor:4
+
+.PHONY: all jdk test test-module test-jtreg demo install clean distclean
+
+all: jdk
+
+# Configures (cached, incremental) and builds the image; with nothing changed this takes seconds.
+jdk:
+	@build_dir=$$(BOOT_JDK=$(BOOT_JDK) ./configure-build.sh | tail -n 1) && \
+	  echo "make: building images in $$build_dir" && \
+	  env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) -C "$$build_dir" images JOBS=$(JOBS) LOG=warn && \
+	  mkdir -p build && ln -sfn "$$build_dir/images/jdk" $(JDK) && \
+	  $(JDK)/bin/java -version
+
+test: test-module test-jtreg
+	@tools/test-summary.sh
+
+# The jdk.lockstat module as a plain Maven jar: format, Snappy, tool; no JDK build needed.
+test-module:
+	cd jdk-lockstat-module && $(MVN) test
+
+test-jtreg: jdk
+	@tools/install-jtreg.sh
+	rm -rf build/jtreg
+	JT_JAVA=$(BOOT_JDK) jtreg -jdk:$(JDK) $(JTREG_OPTS) -w:build/jtreg/work -r:build/jtreg/report \
+	  -v:fail,error,summary jtreg-tests || { tools/test-summary.sh; exit 1; }
+
+# A contended workload traced with the LockStat JDK, then lockstat's view of the trace.
+demo: jdk
+	rm -rf build/demo && mkdir -p build/demo/classes
+	$(JDK)/bin/javac -d build/demo/classes bench/demo/ContentionDemo.java
+	$(JDK)/bin/java -XX:+TraceLockContention -XX:TraceLockContentionFile=build/demo/demo.lct \
+	  -cp build/demo/classes ContentionDemo
+	$(JDK)/bin/lockstat verify build/demo/demo.lct
+	$(JDK)/bin/lockstat summary build/demo/demo.lct
+
+# Installs the image, e.g. make install PREFIX=/opt/lockstat-jdk
+install: jdk
+	@test -n "$(PREFIX)" || { echo "make install: set PREFIX, e.g. make install PREFIX=/opt/lockstat-jdk"; exit 2; }
+	mkdir -p "$(PREFIX)"
+	cp -a $(JDK)/. "$(PREFIX)/"
+	@echo "LockStat JDK installed in $(PREFIX): $(PREFIX)/bin/java -XX:+TraceLockContention ..."
+
+# Removes what the checkout built; the OpenJDK cache stays (distclean removes it too).
+clean:
+	rm -rf build jdk-lockstat-module/target
+
+distclean: clean
+	rm -rf "$(LOCKSTAT_CACHE)"

@@ -1,0 +1,103 @@
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the JDK under test (java, lockstat) in a child process and checks what it printed. */
+public final class LockStatRun {
+    public final int exitCode;
+    public final String stdout;
+    public final String stderr;
+    public final long pid;
+
+    private LockStatRun(int exitCode, String stdout, String stderr, long pid) {
+        this.exitCode = exitCode;
+        this.stdout = stdout;
+        this.stderr = stderr;
+        this.pid = pid;
+    }
+
+    public static Path jdkBin(String tool) {
+        return Path.of(System.getProperty("test.jdk"), "bin", tool);
+    }
+
+    /** java with the given VM options, the test's classes on the class path, then main class and args. */
+    public static LockStatRun java(Path dir, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(jdkBin("java").toString());
+        cmd.add("-cp");
+        cmd.add(System.getProperty("test.classes"));
+        cmd.addAll(Arrays.asList(args));
+        return run(dir, cmd);
+    }
+
+    public static LockStatRun lockstat(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(jdkBin("lockstat").toString());
+        cmd.addAll(Arrays.asList(args));
+        return run(Path.of("."), cmd);
+    }
+
+    public static LockStatRun run(Path dir, List<String> cmd) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+        Path out = Files.createTempFile("lockstat-out", ".txt");
+        Path err = Files.createTempFile("lockstat-err", ".txt");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+        Process p = pb.start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("timed out: " + cmd);
+        }
+        LockStatRun r = new LockStatRun(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8), p.pid());
+        Files.deleteIfExists(out);
+        Files.deleteIfExists(err);
+        System.out.println("$ " + String.join(" ", cmd) + "\n[exit " + r.exitCode + "]\n[stdout]\n" + r.stdout + "[stderr]\n" + r.stderr);
+        return r;
+    }
+
+    public LockStatRun shouldHaveExitValue(int expected) {
+        if (exitCode != expected) {
+            throw new AssertionError("exit code " + exitCode + ", expected " + expected + "\nstdout:\n" + stdout + "\nstderr:\n" + stderr);
+        }
+        return this;
+    }
+
+    public LockStatRun shouldContain(String s) {
+        if (!stdout.contains(s) && !stderr.contains(s)) {
+            throw new AssertionError("output lacks '" + s + "'\nstdout:\n" + stdout + "\nstderr:\n" + stderr);
+        }
+        return this;
+    }
+
+    public LockStatRun shouldNotContain(String s) {
+        if (stdout.contains(s) || stderr.contains(s)) {
+            throw new AssertionError("output contains '" + s + "'\nstdout:\n" + stdout + "\nstderr:\n" + stderr);
+        }
+        return this;
+    }
+
+    public int count(String s) {
+        String all = stdout + stderr;
+        int n = 0;
+        for (int i = all.indexOf(s); i >= 0; i = all.indexOf(s, i + s.length())) {
+            n++;
+        }
+        return n;
+    }
+
+    /** lockstat verify must accept the trace. */
+    public static void verifyOk(Path trace) throws Exception {
+        lockstat("verify", trace.toString()).shouldHaveExitValue(0).shouldContain(": OK");
+    }
+
+    public static void check(boolean condition, String message) {
+        if (!condition) {
+            throw new AssertionError(message);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/*
+ * @test
+ * @summary The trace is closed properly (end record, lockstat verify OK) when the VM ends by returning
+ *          from main, by System.exit from another thread, and by SIGTERM.
+ * @library /lib
+ * @build LockStatRun
+ * @run main/timeout=300 ExitPathsTest
+ */
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+public class ExitPathsTest {
+    public static class ExitFromThread {
+        public static void main(String[] args) throws Exception {
+            Thread t = new Thread(() -> System.exit(3), "exiter");
+            t.start();
+            Thread.sleep(60_000);
+        }
+    }
+
+    public static class Sleeper {
+        public static void main(String[] args) throws Exception {
+            System.out.println("ready");
+            System.out.flush();
+            Thread.sleep(120_000);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "exit");
+
+        Path exitTrace = dir.resolve("exit.lct");
+        LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + exitTrace, "ExitPathsTest$ExitFromThread")
+                .shouldHaveExitValue(3);
+        LockStatRun.verifyOk(exitTrace);
+        LockStatRun.lockstat("summary", exitTrace.toString()).shouldContain("complete").shouldContain("\"exiter\"");
+
+        Path termTrace = dir.resolve("term.lct");
+        List<String> cmd = new ArrayList<>(List.of(LockStatRun.jdkBin("java").toString(), "-cp", System.getProperty("test.classes"),
+                "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + termTrace, "ExitPathsTest$Sleeper"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String first = new String(p.getInputStream().readNBytes(6));
+        LockStatRun.check(first.equals("ready\n"), "child started: " + first);
+        p.destroy();   // SIGTERM
+        LockStatRun.check(p.waitFor(60, TimeUnit.SECONDS), "child ended after SIGTERM");
+        LockStatRun.check(p.exitValue() == 143, "exit value after SIGTERM: " + p.exitValue());
+        LockStatRun.verifyOk(termTrace);
+    }
+}

@@ -1,0 +1,47 @@
+/*
+ * @test
+ * @summary A trace path that cannot be written leaves the application running, with one warning.
+ * @library /lib
+ * @build LockStatRun
+ * @run main/timeout=300 UnwritablePathTest
+ */
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+public class UnwritablePathTest {
+    public static class Child {
+        public static void main(String[] args) throws Exception {
+            Object lock = new Object();
+            Thread[] ts = new Thread[4];
+            for (int i = 0; i < ts.length; i++) {
+                ts[i] = new Thread(() -> {
+                    for (int j = 0; j < 2000; j++) {
+                        synchronized (lock) {
+                            Thread.onSpinWait();
+                        }
+                    }
+                });
+                ts[i].start();
+            }
+            for (Thread t : ts) {
+                t.join();
+            }
+            System.out.println("application-finished");
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "unwritable");
+        LockStatRun r = LockStatRun.java(dir, "-XX:+TraceLockContention",
+                "-XX:TraceLockContentionFile=/nonexistent-lockstat-dir/sub/x.lct", "UnwritablePathTest$Child");
+        r.shouldHaveExitValue(0).shouldContain("application-finished")
+         .shouldContain("cannot write trace file /nonexistent-lockstat-dir/sub/x.lct");
+        LockStatRun.check(r.count("LockStat: warning") == 1, "exactly one warning");
+
+        // A directory as the trace path: same.
+        LockStatRun d = LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + dir.toAbsolutePath(),
+                "UnwritablePathTest$Child");
+        d.shouldHaveExitValue(0).shouldContain("application-finished");
+        LockStatRun.check(d.count("LockStat: warning") == 1, "exactly one warning");
+    }
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Adds up the results of the module's JUnit tests (surefire reports) and the jtreg run, and prints
+# one closing line: "lockstat: N passed, M failed".
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
+passed=0; failed=0
+for f in jdk-lockstat-module/target/surefire-reports/TEST-*.xml; do
+  [ -f "$f" ] || continue
+  line=$(grep -m1 -o '<testsuite [^>]*>' "$f")
+  t=$(sed -E 's/.* tests="([0-9]+)".*/\1/' <<<"$line")
+  fl=$(sed -E 's/.* failures="([0-9]+)".*/\1/' <<<"$line")
+  er=$(sed -E 's/.* errors="([0-9]+)".*/\1/' <<<"$line")
+  sk=$(sed -E 's/.* skipped="([0-9]+)".*/\1/' <<<"$line")
+  passed=$((passed + t - fl - er - sk)); failed=$((failed + fl + er))
+done
+summary=build/jtreg/report/text/summary.txt
+if [ -f "$summary" ]; then
+  jp=$(grep -c 'Passed\.' "$summary" || true)
+  jf=$(grep -vc 'Passed\.' "$summary" || true)
+  passed=$((passed + jp)); failed=$((failed + jf))
+fi
+echo "lockstat: $passed passed, $failed failed"
+[ "$failed" = 0 ]
