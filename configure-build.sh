@@ -138,6 +138,24 @@ rm -f "$index"
 # Files to look at: those the new patch set changes, plus those the previous one had changed.
 mapfile -t touched < <( { git_src diff --name-only HEAD "$patched_tree";
                           git_src status --porcelain --untracked-files=all -- src make | cut -c4-; } | sort -u)
+# A file that differs from what the last run applied was edited in the cache tree by hand: refuse
+# to overwrite it, so that work not yet exported with tools/export-patch.sh is never lost.
+last_tree=$(cat "$work/applied-tree" 2>/dev/null || echo "")
+if [ -n "$last_tree" ]; then
+  edited=()
+  for f in "${touched[@]}"; do
+    [ -n "$f" ] || continue
+    if git_src cat-file -e "$last_tree:$f" 2>/dev/null; then
+      [ -e "$src/$f" ] && ! git_src cat-file blob "$last_tree:$f" | cmp -s - "$src/$f" && edited+=("$f")
+    elif [ -e "$src/$f" ] && ! git_src cat-file -e "$patched_tree:$f" 2>/dev/null; then
+      edited+=("$f")
+    fi
+  done
+  if [ ${#edited[@]} -gt 0 ]; then
+    die "these files in $src were edited since the patches were last applied: ${edited[*]}
+  export them into a patch (tools/export-patch.sh PATCH) or reset them, then run again"
+  fi
+fi
 changed=0
 for f in "${touched[@]}"; do
   [ -n "$f" ] || continue
@@ -153,6 +171,7 @@ for f in "${touched[@]}"; do
     rm -f "$src/$f"; changed=$((changed+1))
   fi
 done
+echo "$patched_tree" > "$work/applied-tree"
 log "${#patches[@]} patches in series; $changed source files rewritten"
 
 # ---- 4. module jdk.lockstat -------------------------------------------------------------------

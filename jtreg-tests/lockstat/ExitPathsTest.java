@@ -30,7 +30,7 @@ public class ExitPathsTest {
     }
 
     public static void main(String[] args) throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("."), "exit");
+        Path dir = Files.createTempDirectory(Path.of("."), "exit").toAbsolutePath();
 
         Path exitTrace = dir.resolve("exit.lct");
         LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + exitTrace, "ExitPathsTest$ExitFromThread")

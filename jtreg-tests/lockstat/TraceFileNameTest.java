@@ -26,7 +26,7 @@ public class TraceFileNameTest {
     }
 
     public static void main(String[] args) throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("."), "names");
+        Path dir = Files.createTempDirectory(Path.of("."), "names").toAbsolutePath();
         LockStatRun r = LockStatRun.java(dir, "-XX:+TraceLockContention", "TraceFileNameTest$Child").shouldHaveExitValue(0);
         String pid = r.stdout.replaceAll("(?s).*child-pid=(\\d+).*", "$1").trim();
         LockStatRun.check(names(dir).equals(List.of("lockstat-" + pid + ".lct")), "default name: " + names(dir));
@@ -35,7 +35,7 @@ public class TraceFileNameTest {
         String perms = PosixFilePermissions.toString(Files.getPosixFilePermissions(trace));
         LockStatRun.check(perms.equals("rw-------"), "owner-only permissions, got " + perms);
 
-        Path dir2 = Files.createTempDirectory(Path.of("."), "names2");
+        Path dir2 = Files.createTempDirectory(Path.of("."), "names2").toAbsolutePath();
         r = LockStatRun.java(dir2, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=run-%p-%t-100%%.lct",
                 "TraceFileNameTest$Child").shouldHaveExitValue(0);
         String pid2 = r.stdout.replaceAll("(?s).*child-pid=(\\d+).*", "$1").trim();

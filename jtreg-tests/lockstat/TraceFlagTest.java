@@ -23,7 +23,7 @@ public class TraceFlagTest {
     }
 
     public static void main(String[] args) throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("."), "flag");
+        Path dir = Files.createTempDirectory(Path.of("."), "flag").toAbsolutePath();
 
         // -version names LockStat and leaves a valid trace with thread start events.
         Path versionTrace = dir.resolve("version.lct");
@@ -55,7 +55,7 @@ public class TraceFlagTest {
                 .shouldContain("ThreadStart").shouldContain("name=\"worker-for-trace-test\"").shouldContain("ThreadEnd");
 
         // Flag off (default and explicit): no file, no LockStat thread.
-        Path offDir = Files.createTempDirectory(Path.of("."), "off");
+        Path offDir = Files.createTempDirectory(Path.of("."), "off").toAbsolutePath();
         LockStatRun.java(offDir, "TraceFlagTest$Child").shouldHaveExitValue(0).shouldContain("lockstat-thread-running=false");
         LockStatRun.java(offDir, "-XX:-TraceLockContention", "TraceFlagTest$Child").shouldHaveExitValue(0)
                 .shouldContain("lockstat-thread-running=false").shouldNotContain("LockStat: warning");

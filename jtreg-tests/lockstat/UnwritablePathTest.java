@@ -31,17 +31,25 @@ public class UnwritablePathTest {
     }
 
     public static void main(String[] args) throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("."), "unwritable");
+        Path dir = Files.createTempDirectory(Path.of("."), "unwritable").toAbsolutePath();
         LockStatRun r = LockStatRun.java(dir, "-XX:+TraceLockContention",
                 "-XX:TraceLockContentionFile=/nonexistent-lockstat-dir/sub/x.lct", "UnwritablePathTest$Child");
         r.shouldHaveExitValue(0).shouldContain("application-finished")
          .shouldContain("cannot write trace file /nonexistent-lockstat-dir/sub/x.lct");
         LockStatRun.check(r.count("LockStat: warning") == 1, "exactly one warning");
 
-        // A directory as the trace path: same.
-        LockStatRun d = LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + dir.toAbsolutePath(),
+        // A directory as the trace path: same, and the directory (even an empty one) is left alone.
+        Path emptyDir = Files.createDirectory(dir.resolve("empty-dir"));
+        LockStatRun d = LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + emptyDir,
                 "UnwritablePathTest$Child");
-        d.shouldHaveExitValue(0).shouldContain("application-finished");
+        d.shouldHaveExitValue(0).shouldContain("application-finished").shouldContain("it is a directory");
         LockStatRun.check(d.count("LockStat: warning") == 1, "exactly one warning");
+        LockStatRun.check(Files.isDirectory(emptyDir), "the directory must survive");
+
+        // An existing file is replaced by the trace (truncated, not appended to), owner-only.
+        Path existing = Files.writeString(dir.resolve("existing.lct"), "x".repeat(100_000));
+        LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + existing, "UnwritablePathTest$Child")
+                .shouldHaveExitValue(0).shouldNotContain("LockStat: warning");
+        LockStatRun.verifyOk(existing);
     }
 }
