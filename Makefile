@@ -17,7 +17,7 @@ all: jdk
 jdk:
 	@build_dir=$$(BOOT_JDK=$(BOOT_JDK) ./configure-build.sh | tail -n 1) && \
 	  echo "make: building images in $$build_dir" && \
-	  env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) -C "$$build_dir" images JOBS=$(JOBS) LOG=warn && \
+	  env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) --no-print-directory -C "$$build_dir" images JOBS=$(JOBS) LOG=warn && \
 	  mkdir -p build && ln -sfn "$$build_dir/images/jdk" $(JDK) && \
 	  $(JDK)/bin/java -version
 

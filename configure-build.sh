@@ -143,13 +143,16 @@ mapfile -t touched < <( { git_src diff --name-only HEAD "$patched_tree";
 last_tree=$(cat "$work/applied-tree" 2>/dev/null || echo "")
 if [ -n "$last_tree" ]; then
   edited=()
+  same_as() {  # same_as TREE FILE: the working file is what TREE holds (both absent counts)
+    if git_src cat-file -e "$1:$2" 2>/dev/null; then
+      [ -e "$src/$2" ] && git_src cat-file blob "$1:$2" | cmp -s - "$src/$2"
+    else
+      [ ! -e "$src/$2" ]
+    fi
+  }
   for f in "${touched[@]}"; do
     [ -n "$f" ] || continue
-    if git_src cat-file -e "$last_tree:$f" 2>/dev/null; then
-      [ -e "$src/$f" ] && ! git_src cat-file blob "$last_tree:$f" | cmp -s - "$src/$f" && edited+=("$f")
-    elif [ -e "$src/$f" ] && ! git_src cat-file -e "$patched_tree:$f" 2>/dev/null; then
-      edited+=("$f")
-    fi
+    same_as "$last_tree" "$f" || same_as "$patched_tree" "$f" || edited+=("$f")
   done
   if [ ${#edited[@]} -gt 0 ]; then
     die "these files in $src were edited since the patches were last applied: ${edited[*]}

@@ -78,8 +78,10 @@ final class Drain implements Runnable {
             if (failed) {
                 return;
             }
+            // Stop at a safepoint with every thread's buffer queued, then write all of it: the trace
+            // ends without sequence gaps even while other threads are still running.
+            LockStatVM.stop();
             drainQueued(true);
-            LockStatVM.stop();          // no more events: the VM is going away
             Map<String, String> end = new LinkedHashMap<>();
             end.put("end.nanos", Long.toString(System.nanoTime()));
             end.put("end.millis", Long.toString(System.currentTimeMillis()));

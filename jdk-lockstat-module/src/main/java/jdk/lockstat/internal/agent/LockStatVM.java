@@ -34,7 +34,10 @@ final class LockStatVM {
 
     static native void releaseBuffer(ByteBuffer buffer);
 
-    /** Stops tracing: the VM writes no more events and drops queued buffers. */
+    /**
+     * Stops tracing at a safepoint: the VM writes no more events, and every thread's buffer is queued
+     * for {@link #takeBuffer} first.
+     */
     static native void stop();
 
     static native long lostBuffers();

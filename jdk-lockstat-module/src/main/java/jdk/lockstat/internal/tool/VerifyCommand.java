@@ -37,9 +37,21 @@ final class VerifyCommand implements Command {
         Options o = Options.parse(args, Set.of(), Set.of(), usage());
         Path file = TraceArgument.single(o.positional, usage());
         TraceStatistics stats = new TraceStatistics();
+        ReferenceChecker references = new ReferenceChecker();
         TraceParser.Result r;
         try {
-            r = TraceParser.parse(file, stats);
+            r = TraceParser.parse(file, new TraceParser.Listener() {
+                @Override
+                public void buffer(jdk.lockstat.internal.format.EventBuffer buffer, long recordOffset) {
+                    stats.buffer(buffer, recordOffset);
+                }
+
+                @Override
+                public void event(jdk.lockstat.internal.format.Event e) {
+                    stats.event(e);
+                    references.event(e);
+                }
+            });
         } catch (TruncatedTraceException e) {
             out.println(file + ": TRUNCATED before any record could be read: " + e.getMessage());
             return 1;
@@ -63,9 +75,10 @@ final class VerifyCommand implements Command {
             problems.add(stats.duplicateBuffers + " event buffers appear twice");
         }
         stats.endedWithoutStart.forEach((tid, n) -> problems.add("thread " + tid + " ends without having started"));
+        problems.addAll(references.problems());
         if (problems.isEmpty()) {
-            out.printf("%s: OK (format %s, %s, %,d records, %,d buffers, %,d events%s)%n", file, r.version(),
-                    r.compressed() ? "compressed" : "uncompressed", r.records(), r.buffers(), r.events(),
+            out.printf("%s: OK (format %s, %s, %,d records, %,d buffers, %,d events, %,d monitors%s)%n", file, r.version(),
+                    r.compressed() ? "compressed" : "uncompressed", r.records(), r.buffers(), r.events(), references.monitors(),
                     lost > 0 ? ", " + lost + " buffers lost and accounted for" : "");
             return 0;
         }

@@ -86,6 +86,37 @@ class MainTest {
     }
 
     @Test
+    void verifyFindsMonitorSequenceGapsAndDanglingReferences() throws IOException {
+        long t = TestTraces.START;
+        jdk.lockstat.internal.format.EventBufferBuilder b = new jdk.lockstat.internal.format.EventBufferBuilder(1, 0, t);
+        b.event(jdk.lockstat.internal.format.EventType.MONITOR_INFLATE, t + 1, 0x1000L, 0L, 0L, 0x60L);
+        b.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_ENTER, t + 2, 0x1000L, 1L, 77L, 0);
+        // seq 2 (the owner's exit) never arrives
+        b.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_ENTERED, t + 3, 0x1000L, 3L);
+        Path p = dir.resolve("gap.lct");
+        Files.write(p, TestTraces.trace(true, b));
+        Run r = run("verify", p.toString());
+        assertEquals(1, r.status(), r.out());
+        assertTrue(r.out().contains("monitor 0x1000: sequence number 2 is missing"), r.out());
+        assertTrue(r.out().contains("call chain reference(s) without metadata, e.g. 0x4d"), r.out());
+        assertTrue(r.out().contains("class reference(s) without metadata"), r.out());
+
+        // A reused address: two lifetimes 0..2 and 0..1 are fine.
+        jdk.lockstat.internal.format.EventBufferBuilder ok = new jdk.lockstat.internal.format.EventBufferBuilder(1, 0, t);
+        ok.event(jdk.lockstat.internal.format.EventType.CLASS, 0x50L, 0L, "Lock");
+        for (long seq : new long[] {0, 1, 2}) {
+            ok.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_ENTERED, t + seq, 0x2000L, seq);
+        }
+        ok.event(jdk.lockstat.internal.format.EventType.MONITOR_INFLATE, t + 10, 0x2000L, 0L, 0L, 0x50L);
+        ok.event(jdk.lockstat.internal.format.EventType.MONITOR_DEFLATE, t + 11, 0x2000L, 1L);
+        Path q = dir.resolve("reuse.lct");
+        Files.write(q, TestTraces.trace(false, ok));
+        Run r2 = run("verify", q.toString());
+        assertEquals(0, r2.status(), r2.out());
+        assertTrue(r2.out().contains("1 monitors"), r2.out());
+    }
+
+    @Test
     void badInputGivesOneClearLine() throws IOException {
         Run missing = run("summary", dir.resolve("nope.lct").toString());
         assertEquals(1, missing.status());

@@ -1,0 +1,108 @@
+package jdk.lockstat.internal.tool;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jdk.lockstat.internal.format.Event;
+import jdk.lockstat.internal.format.EventType;
+import jdk.lockstat.internal.format.TraceParser;
+
+/**
+ * lockstat verify's checks of event contents: every call chain, method and class an event refers to
+ * is defined somewhere in the trace (metadata may come later than its use: paper 3.4), and every
+ * monitor's sequence numbers are gapless. A monitor address can be reused after deflation, with a
+ * sequence starting at 0 again, so per address the count of sequence number k never grows with k.
+ */
+final class ReferenceChecker implements TraceParser.Listener {
+    private static final int MAX_REPORTED = 20;
+
+    private final Set<Long> chains = new HashSet<>();
+    private final Set<Long> methods = new HashSet<>();
+    private final Set<Long> classes = new HashSet<>();
+    private final Map<Long, Long> usedChains = new HashMap<>();       // chain -> first use (for messages)
+    private final Set<Long> usedMethods = new HashSet<>();
+    private final Set<Long> usedClasses = new HashSet<>();
+    private final Map<Long, int[]> seqCounts = new HashMap<>();       // monitor -> count per seq
+
+    @Override
+    public void event(Event e) {
+        int id = e.type().id();
+        if (id == EventType.CALL_CHAIN.id()) {
+            chains.add(e.getLong("chain"));
+            for (Object[] frame : e.getList("frames")) {
+                usedMethods.add((Long) frame[0]);
+            }
+        } else if (id == EventType.METHOD.id()) {
+            methods.add(e.getLong("method"));
+            usedClasses.add(e.getLong("class"));
+        } else if (id == EventType.CLASS.id()) {
+            classes.add(e.getLong("class"));
+        }
+        long chain = e.type().fieldIndex("chain") >= 0 && id != EventType.CALL_CHAIN.id() && id != EventType.CHAIN_PURGE.id()
+                ? e.getLong("chain") : 0;
+        if (chain > 0) {
+            usedChains.putIfAbsent(chain, e.time());
+        }
+        if (id == EventType.MONITOR_INFLATE.id()) {
+            usedClasses.add(e.getLong("class"));
+        }
+        long monitor = e.type().fieldIndex("monitor") >= 0 ? e.getLong("monitor") : -1;
+        if (monitor >= 0 && e.type().fieldIndex("seq") >= 0) {
+            count(monitor, e.getLong("seq"));
+        }
+    }
+
+    private void count(long monitor, long seq) {
+        if (seq < 0 || seq > 50_000_000) {
+            return;   // reported by the order check as a gap anyway
+        }
+        int[] counts = seqCounts.computeIfAbsent(monitor, m -> new int[16]);
+        if (seq >= counts.length) {
+            int[] bigger = new int[(int) Math.max(seq + 1, counts.length * 2L)];
+            System.arraycopy(counts, 0, bigger, 0, counts.length);
+            counts = bigger;
+            seqCounts.put(monitor, counts);
+        }
+        counts[(int) seq]++;
+    }
+
+    /** Problems found, at most a few of each kind, with totals. */
+    List<String> problems() {
+        List<String> p = new ArrayList<>();
+        report(p, "call chain", usedChains.keySet(), chains);
+        report(p, "method", usedMethods, methods);
+        report(p, "class", usedClasses, classes);
+        int gaps = 0;
+        for (Map.Entry<Long, int[]> m : seqCounts.entrySet()) {
+            int[] c = m.getValue();
+            for (int k = 0; k + 1 < c.length; k++) {
+                if (c[k + 1] > c[k]) {
+                    if (gaps++ < MAX_REPORTED) {
+                        p.add(String.format("monitor 0x%x: sequence number %d is missing (%d is present)", m.getKey(), k, k + 1));
+                    }
+                    break;
+                }
+            }
+        }
+        if (gaps > MAX_REPORTED) {
+            p.add((gaps - MAX_REPORTED) + " more monitors with sequence gaps");
+        }
+        return p;
+    }
+
+    private static void report(List<String> p, String what, Set<Long> used, Set<Long> defined) {
+        long missing = used.stream().filter(x -> x != 0 && !defined.contains(x)).count();
+        if (missing > 0) {
+            Long example = used.stream().filter(x -> x != 0 && !defined.contains(x)).findFirst().orElseThrow();
+            p.add(missing + " " + what + " reference(s) without metadata, e.g. 0x" + Long.toHexString(example));
+        }
+    }
+
+    int monitors() {
+        return seqCounts.size();
+    }
+}

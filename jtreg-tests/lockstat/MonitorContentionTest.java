@@ -1,0 +1,125 @@
+/*
+ * @test
+ * @summary Contended synchronized blocks: the trace has inflation, contended enter / entered / exit
+ *          events with gapless per-monitor sequence numbers, and the lock owners' exit call chains
+ *          name the methods that held the lock (A holds it 1 ms, B 6 ms), interpreted and compiled.
+ * @library /lib
+ * @modules jdk.lockstat/jdk.lockstat.internal.format
+ * @build LockStatRun
+ * @run main/timeout=600 MonitorContentionTest
+ */
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jdk.lockstat.internal.format.Event;
+import jdk.lockstat.internal.format.TraceParser;
+
+public class MonitorContentionTest {
+    public static class Shared {
+    }
+
+    /** Two threads hold the lock 1 ms in holdA, two hold it 6 ms in holdB, for the given time. */
+    public static class Workload {
+        static final Shared LOCK = new Shared();
+
+        static void holdA() throws InterruptedException {
+            synchronized (LOCK) {
+                Thread.sleep(1);
+            }
+        }
+
+        static void holdB() throws InterruptedException {
+            synchronized (LOCK) {
+                Thread.sleep(6);
+            }
+        }
+
+        public static void main(String[] args) throws Exception {
+            long end = System.nanoTime() + Long.parseLong(args[0]) * 1_000_000L;
+            List<Thread> threads = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                boolean a = i % 2 == 0;
+                Thread t = new Thread(() -> {
+                    try {
+                        while (System.nanoTime() < end) {
+                            if (a) {
+                                holdA();
+                            } else {
+                                holdB();
+                            }
+                        }
+                    } catch (InterruptedException e) {
+                        throw new RuntimeException(e);
+                    }
+                }, a ? "worker-A" + i : "worker-B" + i);
+                threads.add(t);
+                t.start();
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            System.out.println("workload-done");
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "monitor").toAbsolutePath();
+        check(dir, "interpreted", "-Xint");
+        check(dir, "c1", "-XX:TieredStopAtLevel=1");
+        check(dir, "default", "-XX:+UseSerialGC");
+        check(dir, "c2-only", "-XX:-TieredCompilation", "-XX:CompileThreshold=100");
+    }
+
+    private static void check(Path dir, String name, String... vmOptions) throws Exception {
+        Path trace = dir.resolve(name + ".lct");
+        List<String> args = new ArrayList<>(List.of(vmOptions));
+        args.addAll(List.of("-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
+                "MonitorContentionTest$Workload", "1500"));
+        LockStatRun.java(dir, args.toArray(String[]::new)).shouldHaveExitValue(0).shouldContain("workload-done");
+        LockStatRun.verifyOk(trace);
+
+        Map<Long, String> methodNames = new HashMap<>();
+        Map<Long, String> classNames = new HashMap<>();
+        Map<Long, Long> chainTopMethod = new HashMap<>();
+        Map<String, Integer> counts = new HashMap<>();
+        List<Event> exits = new ArrayList<>();
+        List<Event> inflations = new ArrayList<>();
+        TraceParser.parse(trace, new TraceParser.Listener() {
+            @Override
+            public void event(Event e) {
+                counts.merge(e.type().name(), 1, Integer::sum);
+                switch (e.type().name()) {
+                    case "Method" -> methodNames.put(e.getLong("method"), e.getString("name"));
+                    case "Class" -> classNames.put(e.getLong("class"), e.getString("name"));
+                    case "CallChain" -> chainTopMethod.put(e.getLong("chain"), (Long) e.getList("frames").get(0)[0]);
+                    case "MonitorContendedExit" -> exits.add(e);
+                    case "MonitorInflate" -> inflations.add(e);
+                    default -> { }
+                }
+            }
+        });
+        System.out.println(name + ": " + counts);
+        int enters = counts.getOrDefault("MonitorContendedEnter", 0);
+        int entered = counts.getOrDefault("MonitorContendedEntered", 0);
+        LockStatRun.check(enters >= 20, name + ": contended enters recorded: " + enters);
+        LockStatRun.check(enters == entered, name + ": every contended enter is followed by entered: " + enters + " vs " + entered);
+        LockStatRun.check(exits.size() >= 20, name + ": contended exits recorded: " + exits.size());
+        LockStatRun.check(inflations.stream().anyMatch(e -> "MonitorContentionTest$Shared".equals(classNames.get(e.getLong("class")))),
+                name + ": inflation of the lock object's monitor, with its class");
+
+        Map<String, Integer> owners = new HashMap<>();
+        for (Event exit : exits) {
+            Long top = chainTopMethod.get(exit.getLong("chain"));
+            owners.merge(top == null ? "<no chain>" : methodNames.getOrDefault(top, "<no method>"), 1, Integer::sum);
+        }
+        System.out.println(name + ": exits by owner method " + owners);
+        int named = owners.getOrDefault("holdA", 0) + owners.getOrDefault("holdB", 0);
+        LockStatRun.check(owners.getOrDefault("holdA", 0) > 0 && owners.getOrDefault("holdB", 0) > 0,
+                name + ": both owner methods appear in exit chains: " + owners);
+        LockStatRun.check(named >= exits.size() * 95 / 100, name + ": exit chains start in the owning method: " + owners);
+    }
+}
