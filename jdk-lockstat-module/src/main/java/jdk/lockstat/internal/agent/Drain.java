@@ -45,9 +45,10 @@ final class Drain implements Runnable {
     @Override
     public void run() {
         while (!closing) {
+            int written = 0;
             writeLock.lock();
             try {
-                if (!failed && drainQueued(false) > 0) {
+                if (!failed && (written = drainQueued(false)) > 0) {
                     writer.flush();   // a crash loses at most one period
                 }
             } catch (IOException e) {
@@ -55,7 +56,13 @@ final class Drain implements Runnable {
             } finally {
                 writeLock.unlock();
             }
-            LockSupport.parkNanos(this, PERIOD_NANOS);
+            // Busy: come straight back, so that a drain competing with the application for CPU
+            // does not fall behind by a whole period. Idle: sleep.
+            if (written > 0) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(this, PERIOD_NANOS);
+            }
         }
     }
 

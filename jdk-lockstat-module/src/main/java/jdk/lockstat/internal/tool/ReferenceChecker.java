@@ -70,12 +70,18 @@ final class ReferenceChecker implements TraceParser.Listener {
         counts[(int) seq]++;
     }
 
-    /** Problems found, at most a few of each kind, with totals. */
-    List<String> problems() {
+    /** Dangling references, at most one line per kind. */
+    List<String> referenceProblems() {
         List<String> p = new ArrayList<>();
         report(p, "call chain", usedChains.keySet(), chains);
         report(p, "method", usedMethods, methods);
         report(p, "class", usedClasses, classes);
+        return p;
+    }
+
+    /** Monitors whose sequence numbers have gaps, at most a few named. */
+    List<String> sequenceGaps() {
+        List<String> p = new ArrayList<>();
         int gaps = 0;
         for (Map.Entry<Long, int[]> m : seqCounts.entrySet()) {
             int[] c = m.getValue();

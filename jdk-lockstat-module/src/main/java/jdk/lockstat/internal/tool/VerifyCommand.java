@@ -75,11 +75,20 @@ final class VerifyCommand implements Command {
             problems.add(stats.duplicateBuffers + " event buffers appear twice");
         }
         stats.endedWithoutStart.forEach((tid, n) -> problems.add("thread " + tid + " ends without having started"));
-        problems.addAll(references.problems());
+        List<String> consequences = new ArrayList<>(references.referenceProblems());
+        consequences.addAll(references.sequenceGaps());
+        List<String> notes = new ArrayList<>();
+        if (lost > 0 && missing == lost) {
+            // Buffers the VM dropped (and counted) held events and metadata: gaps are expected.
+            consequences.forEach(g -> notes.add(g + " (in the " + lost + " lost buffers)"));
+        } else {
+            problems.addAll(consequences);
+        }
         if (problems.isEmpty()) {
             out.printf("%s: OK (format %s, %s, %,d records, %,d buffers, %,d events, %,d monitors%s)%n", file, r.version(),
                     r.compressed() ? "compressed" : "uncompressed", r.records(), r.buffers(), r.events(), references.monitors(),
                     lost > 0 ? ", " + lost + " buffers lost and accounted for" : "");
+            notes.forEach(n -> out.println("  note: " + n));
             return 0;
         }
         out.printf("%s: %s (%,d records, %,d events readable)%n", file,

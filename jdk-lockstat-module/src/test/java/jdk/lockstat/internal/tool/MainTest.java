@@ -117,6 +117,36 @@ class MainTest {
     }
 
     @Test
+    void lostBuffersThatAreAccountedForLeaveTheTraceValid() throws IOException {
+        long t = TestTraces.START;
+        jdk.lockstat.internal.format.EventBufferBuilder first = new jdk.lockstat.internal.format.EventBufferBuilder(1, 0, t);
+        first.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_ENTERED, t + 1, 0x1000L, 0L);
+        // buffer 1 (seq 1 of the monitor) was dropped by the VM and counted
+        jdk.lockstat.internal.format.EventBufferBuilder third = new jdk.lockstat.internal.format.EventBufferBuilder(1, 2, t);
+        third.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_ENTERED, t + 3, 0x1000L, 2L);
+        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+        try (jdk.lockstat.internal.format.TraceWriter w = new jdk.lockstat.internal.format.TraceWriter(
+                java.nio.channels.Channels.newChannel(bos), true)) {
+            w.writeHeader(new jdk.lockstat.internal.format.TraceHeader(TestTraces.header()));
+            w.writeSchema(jdk.lockstat.internal.format.EventType.schema());
+            w.writeBuffer(first.toByteBuffer());
+            w.writeBuffer(third.toByteBuffer());
+            w.writeEnd(java.util.Map.of("lost.buffers", "1"));
+        }
+        Path p = Files.write(dir.resolve("lost.lct"), bos.toByteArray());
+        Run ok = run("verify", p.toString());
+        assertEquals(0, ok.status(), ok.out());
+        assertTrue(ok.out().contains("1 buffers lost and accounted for"), ok.out());
+        assertTrue(ok.out().contains("note: monitor 0x1000: sequence number 1 is missing"), ok.out());
+
+        // The same gap without the VM's count is damage.
+        Files.write(p, TestTraces.trace(true, first, third));
+        Run bad = run("verify", p.toString());
+        assertEquals(1, bad.status(), bad.out());
+        assertTrue(bad.out().contains("1 event buffers missing from the sequence but the VM reported 0 lost"), bad.out());
+    }
+
+    @Test
     void badInputGivesOneClearLine() throws IOException {
         Run missing = run("summary", dir.resolve("nope.lct").toString());
         assertEquals(1, missing.status());
