@@ -111,6 +111,15 @@ public class MonitorContentionTest {
         LockStatRun.check(inflations.stream().anyMatch(e -> "MonitorContentionTest$Shared".equals(classNames.get(e.getLong("class")))),
                 name + ": inflation of the lock object's monitor, with its class");
 
+        // Other monitors have contended exits too (a terminating thread notifies joiners from VM code,
+        // with no Java frames): only the workload's lock is judged.
+        java.util.Set<Long> lockMonitors = new java.util.HashSet<>();
+        for (Event e : inflations) {
+            if ("MonitorContentionTest$Shared".equals(classNames.get(e.getLong("class")))) {
+                lockMonitors.add(e.getLong("monitor"));
+            }
+        }
+        exits.removeIf(e -> !lockMonitors.contains(e.getLong("monitor")));
         Map<String, Integer> owners = new HashMap<>();
         for (Event exit : exits) {
             Long top = chainTopMethod.get(exit.getLong("chain"));
@@ -120,6 +129,6 @@ public class MonitorContentionTest {
         int named = owners.getOrDefault("holdA", 0) + owners.getOrDefault("holdB", 0);
         LockStatRun.check(owners.getOrDefault("holdA", 0) > 0 && owners.getOrDefault("holdB", 0) > 0,
                 name + ": both owner methods appear in exit chains: " + owners);
-        LockStatRun.check(named >= exits.size() * 95 / 100, name + ": exit chains start in the owning method: " + owners);
+        LockStatRun.check(named >= exits.size() * 99 / 100, name + ": exit chains start in the owning method: " + owners);
     }
 }
