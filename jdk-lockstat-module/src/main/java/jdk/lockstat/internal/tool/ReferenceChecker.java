@@ -27,10 +27,32 @@ final class ReferenceChecker implements TraceParser.Listener {
     private final Set<Long> usedMethods = new HashSet<>();
     private final Set<Long> usedClasses = new HashSet<>();
     private final Map<Long, int[]> seqCounts = new HashMap<>();       // monitor -> count per seq
+    private final Map<Long, Long> forwardRefs = new HashMap<>();       // wait() forward ref -> thread
+    private final Set<Long> resolvedRefs = new HashSet<>();
+    private final Set<Long> endedThreads = new HashSet<>();
+    private long writer;
+    private long context;   // thread the current buffer's events belong to (VthreadMount switches it)
+
+    @Override
+    public void buffer(jdk.lockstat.internal.format.EventBuffer b, long recordOffset) {
+        writer = b.writerThread();
+        context = writer;
+    }
 
     @Override
     public void event(Event e) {
         int id = e.type().id();
+        if (id == EventType.VTHREAD_MOUNT.id()) {
+            context = e.getLong("thread");
+        } else if (id == EventType.VTHREAD_UNMOUNT.id()) {
+            context = writer;
+        } else if (id == EventType.THREAD_END.id()) {
+            endedThreads.add(e.getLong("thread"));
+        } else if (id == EventType.MONITOR_WAIT_EXIT.id() && e.getLong("forwardRef") > 0) {
+            forwardRefs.put(e.getLong("forwardRef"), context);
+        } else if (id == EventType.MONITOR_FORWARD_RESOLVE.id()) {
+            resolvedRefs.add(e.getLong("forwardRef"));
+        }
         if (id == EventType.CALL_CHAIN.id()) {
             chains.add(e.getLong("chain"));
             for (Object[] frame : e.getList("frames")) {
@@ -98,6 +120,34 @@ final class ReferenceChecker implements TraceParser.Listener {
             p.add((gaps - MAX_REPORTED) + " more monitors with sequence gaps");
         }
         return p;
+    }
+
+    /**
+     * wait() forward references never resolved. A thread still waiting when the trace ended cannot
+     * have resolved its reference: only those of ended threads are problems (the rest: notes).
+     */
+    List<String> unresolvedForwardRefs(boolean problemsOnly) {
+        List<String> p = new ArrayList<>();
+        long problems = 0, open = 0;
+        for (Map.Entry<Long, Long> r : forwardRefs.entrySet()) {
+            if (!resolvedRefs.contains(r.getKey())) {
+                if (endedThreads.contains(r.getValue())) {
+                    problems++;
+                } else {
+                    open++;
+                }
+            }
+        }
+        if (problemsOnly && problems > 0) {
+            p.add(problems + " wait() forward references of ended threads never resolved");
+        } else if (!problemsOnly && open > 0) {
+            p.add(open + " wait() forward references still open at the end (threads still holding the monitor)");
+        }
+        return p;
+    }
+
+    int forwardReferences() {
+        return forwardRefs.size();
     }
 
     private static void report(List<String> p, String what, Set<Long> used, Set<Long> defined) {

@@ -44,6 +44,7 @@ final class VerifyCommand implements Command {
                 @Override
                 public void buffer(jdk.lockstat.internal.format.EventBuffer buffer, long recordOffset) {
                     stats.buffer(buffer, recordOffset);
+                    references.buffer(buffer, recordOffset);
                 }
 
                 @Override
@@ -77,7 +78,8 @@ final class VerifyCommand implements Command {
         stats.endedWithoutStart.forEach((tid, n) -> problems.add("thread " + tid + " ends without having started"));
         List<String> consequences = new ArrayList<>(references.referenceProblems());
         consequences.addAll(references.sequenceGaps());
-        List<String> notes = new ArrayList<>();
+        consequences.addAll(references.unresolvedForwardRefs(true));
+        List<String> notes = new ArrayList<>(references.unresolvedForwardRefs(false));
         if (lost > 0 && missing == lost) {
             // Buffers the VM dropped (and counted) held events and metadata: gaps are expected.
             consequences.forEach(g -> notes.add(g + " (in the " + lost + " lost buffers)"));

@@ -1,0 +1,132 @@
+/*
+ * @test
+ * @summary The blocking queue of the paper's Figure 1: consumers wait() in awaitNotEmpty, called from
+ *          dequeue. A wait that releases the contended queue lock records a forward reference that
+ *          is resolved to dequeue's call chain (the code that holds the lock), never to wait's caller;
+ *          enters after a wait are flagged; every reference is resolved and the trace verifies.
+ * @library /lib
+ * @modules jdk.lockstat/jdk.lockstat.internal.format
+ * @build LockStatRun
+ * @run main/timeout=300 WaitNotifyQueueTest
+ */
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jdk.lockstat.internal.format.Event;
+import jdk.lockstat.internal.format.TraceParser;
+
+public class WaitNotifyQueueTest {
+    /** Figure 1 of the paper. */
+    public static class BlockingQueue {
+        private final List<Object> q = new LinkedList<>();
+
+        void enqueue(Object item) {
+            synchronized (q) {
+                q.add(item);
+                q.notifyAll();
+            }
+        }
+
+        Object dequeue() {
+            synchronized (q) {
+                awaitNotEmpty();
+                return q.remove(0);
+            }
+        }
+
+        void awaitNotEmpty() {
+            while (q.isEmpty()) {
+                try {
+                    q.wait();
+                } catch (InterruptedException e) {
+                    // as in the paper
+                }
+            }
+        }
+    }
+
+    public static class Workload {
+        public static void main(String[] args) throws Exception {
+            BlockingQueue queue = new BlockingQueue();
+            int consumers = 4, perConsumer = 5_000;
+            List<Thread> threads = new ArrayList<>();
+            // One producer, a little slower than the consumers: the queue runs empty, consumers wait,
+            // and each notifyAll wakes several of them to contend for the lock again.
+            threads.add(new Thread(() -> {
+                for (int n = 0; n < consumers * perConsumer; n++) {
+                    queue.enqueue(n);
+                    for (int spin = 0; spin < 2_000; spin++) {
+                        Thread.onSpinWait();
+                    }
+                }
+            }, "producer"));
+            for (int i = 0; i < consumers; i++) {
+                threads.add(new Thread(() -> {
+                    for (int n = 0; n < perConsumer; n++) {
+                        queue.dequeue();
+                    }
+                }, "consumer-" + i));
+            }
+            threads.forEach(Thread::start);
+            for (Thread t : threads) {
+                t.join();
+            }
+            System.out.println("workload-done");
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "waitq").toAbsolutePath();
+        Path trace = dir.resolve("q.lct");
+        LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
+                "WaitNotifyQueueTest$Workload").shouldHaveExitValue(0).shouldContain("workload-done");
+        LockStatRun.lockstat("verify", trace.toString()).shouldHaveExitValue(0).shouldContain(": OK")
+                .shouldNotContain("forward references of ended threads never resolved");
+
+        Map<Long, String> methodNames = new HashMap<>();
+        Map<Long, Long> chainTop = new HashMap<>();
+        List<Long> waitRefs = new ArrayList<>();
+        Map<Long, Long> resolvedTo = new HashMap<>();
+        List<Long> exitChains = new ArrayList<>();
+        int[] afterWaitEnters = {0};
+        TraceParser.parse(trace, new TraceParser.Listener() {
+            @Override
+            public void event(Event e) {
+                switch (e.type().name()) {
+                    case "Method" -> methodNames.put(e.getLong("method"), e.getString("name"));
+                    case "CallChain" -> chainTop.put(e.getLong("chain"), (Long) e.getList("frames").get(0)[0]);
+                    case "MonitorWaitExit" -> waitRefs.add(e.getLong("forwardRef"));
+                    case "MonitorForwardResolve" -> resolvedTo.put(e.getLong("forwardRef"), e.getLong("chain"));
+                    case "MonitorContendedExit" -> exitChains.add(e.getLong("chain"));
+                    case "MonitorContendedEnter" -> afterWaitEnters[0] += (e.getLong("flags") & 1) != 0 ? 1 : 0;
+                    default -> { }
+                }
+            }
+        });
+        System.out.println("wait exits " + waitRefs.size() + ", resolved " + resolvedTo.size()
+                + ", contended exits " + exitChains.size() + ", enters after wait " + afterWaitEnters[0]);
+        LockStatRun.check(waitRefs.size() >= 10, "contended wait() releases recorded: " + waitRefs.size());
+        LockStatRun.check(afterWaitEnters[0] > 0, "enters after wait are flagged");
+        Set<String> resolvedOwners = new HashSet<>();
+        for (long ref : waitRefs) {
+            LockStatRun.check(ref > 0 && resolvedTo.containsKey(ref), "forward reference " + ref + " resolved");
+            resolvedOwners.add(methodNames.get(chainTop.get(resolvedTo.get(ref))));
+        }
+        LockStatRun.check(resolvedOwners.equals(Set.of("dequeue")),
+                "references resolve to dequeue, the method holding the lock: " + resolvedOwners);
+        Set<String> exitOwners = new HashSet<>();
+        for (long c : exitChains) {
+            exitOwners.add(methodNames.get(chainTop.get(c)));
+        }
+        System.out.println("contended exits by owner method " + exitOwners);
+        LockStatRun.check(!exitOwners.contains("awaitNotEmpty") && !exitOwners.contains("wait"),
+                "no exit is attributed to wait()'s caller: " + exitOwners);
+    }
+}
