@@ -48,7 +48,9 @@ final class Drain implements Runnable {
             int written = 0;
             writeLock.lock();
             try {
-                if (!failed && (written = drainQueued(false)) > 0) {
+                // flush: the VM's shared buffer (thread starts and ends) is written every period
+                // too, so that a process killed outright still names its threads.
+                if (!failed && (written = drainQueued(true)) > 0) {
                     writer.flush();   // a crash loses at most one period
                 }
             } catch (IOException e) {

@@ -1,0 +1,58 @@
+/*
+ * @test
+ * @summary A traced VM killed with SIGKILL leaves a trace that is readable up to the drain's last
+ *          flush: lockstat summary shows its events, lockstat verify names the missing end record.
+ * @library /lib
+ * @build LockStatRun
+ * @run main/timeout=300 KillDashNineTest
+ */
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+public class KillDashNineTest {
+    public static class Workload {
+        static final Object LOCK = new Object();
+
+        public static void main(String[] args) throws Exception {
+            for (int i = 0; i < 4; i++) {
+                Thread t = new Thread(() -> {
+                    while (true) {
+                        synchronized (LOCK) {
+                            try {
+                                Thread.sleep(1);
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                        }
+                    }
+                });
+                t.setDaemon(true);
+                t.start();
+            }
+            System.out.println("ready");
+            System.out.flush();
+            Thread.sleep(600_000);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "kill9").toAbsolutePath();
+        Path trace = dir.resolve("killed.lct");
+        Process p = new ProcessBuilder(List.of(LockStatRun.jdkBin("java").toString(), "-cp", System.getProperty("test.classes"),
+                "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace, "KillDashNineTest$Workload"))
+                .redirectErrorStream(true).start();
+        String first = new String(p.getInputStream().readNBytes(6));
+        LockStatRun.check(first.equals("ready\n"), "child started: " + first);
+        Thread.sleep(2_000);   // several drain periods and safepoints
+        p.destroyForcibly();   // SIGKILL: no shutdown hook runs
+        LockStatRun.check(p.waitFor(60, TimeUnit.SECONDS), "child killed");
+
+        LockStatRun v = LockStatRun.lockstat("verify", trace.toString()).shouldHaveExitValue(1);
+        LockStatRun.check(v.stdout.contains("no end record") || v.stdout.contains("TRUNCATED"),
+                "verify names the missing end: " + v.stdout);
+        LockStatRun s = LockStatRun.lockstat("summary", trace.toString());
+        s.shouldContain("MonitorContendedEnter").shouldContain("ThreadStart");
+    }
+}
