@@ -1,7 +1,8 @@
 /*
  * @test
  * @summary A traced VM killed with SIGKILL leaves a trace that is readable up to the drain's last
- *          flush: lockstat summary shows its events, lockstat verify names the missing end record.
+ *          flush: after a safepoint (which queues every thread's buffer) and a drain period, the
+ *          contention so far and the threads are in the file; lockstat verify names the missing end.
  * @library /lib
  * @build LockStatRun
  * @run main/timeout=300 KillDashNineTest
@@ -31,7 +32,10 @@ public class KillDashNineTest {
                 t.setDaemon(true);
                 t.start();
             }
-            System.out.println("ready");
+            Thread.sleep(1_000);   // contention
+            System.gc();           // a safepoint: every thread's buffer goes to the drain
+            Thread.sleep(500);     // several drain periods
+            System.out.println("flushed");
             System.out.flush();
             Thread.sleep(600_000);
         }
@@ -43,9 +47,8 @@ public class KillDashNineTest {
         Process p = new ProcessBuilder(List.of(LockStatRun.jdkBin("java").toString(), "-cp", System.getProperty("test.classes"),
                 "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace, "KillDashNineTest$Workload"))
                 .redirectErrorStream(true).start();
-        String first = new String(p.getInputStream().readNBytes(6));
-        LockStatRun.check(first.equals("ready\n"), "child started: " + first);
-        Thread.sleep(2_000);   // several drain periods and safepoints
+        String first = new String(p.getInputStream().readNBytes(8));
+        LockStatRun.check(first.equals("flushed\n"), "child flushed: " + first);
         p.destroyForcibly();   // SIGKILL: no shutdown hook runs
         LockStatRun.check(p.waitFor(60, TimeUnit.SECONDS), "child killed");
 
