@@ -35,6 +35,20 @@ public final class LockStatRun {
         return run(dir, cmd);
     }
 
+    /**
+     * Starts java (test classes on the class path, then the given options, main class and arguments)
+     * and waits until the child prints the given line first; for tests that then signal or kill it.
+     */
+    public static Process startJava(String firstLine, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(jdkBin("java").toString(), "-cp", System.getProperty("test.classes")));
+        cmd.addAll(Arrays.asList(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String expected = firstLine + "\n";
+        String first = new String(p.getInputStream().readNBytes(expected.length()));
+        check(first.equals(expected), "child printed '" + first + "', expected '" + firstLine + "'");
+        return p;
+    }
+
     public static LockStatRun lockstat(String... args) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(jdkBin("lockstat").toString());

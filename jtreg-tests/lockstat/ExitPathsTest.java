@@ -8,8 +8,6 @@
  */
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 public class ExitPathsTest {
@@ -39,11 +37,8 @@ public class ExitPathsTest {
         LockStatRun.lockstat("summary", exitTrace.toString()).shouldContain("complete").shouldContain("\"exiter\"");
 
         Path termTrace = dir.resolve("term.lct");
-        List<String> cmd = new ArrayList<>(List.of(LockStatRun.jdkBin("java").toString(), "-cp", System.getProperty("test.classes"),
-                "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + termTrace, "ExitPathsTest$Sleeper"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String first = new String(p.getInputStream().readNBytes(6));
-        LockStatRun.check(first.equals("ready\n"), "child started: " + first);
+        Process p = LockStatRun.startJava("ready", "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + termTrace,
+                "ExitPathsTest$Sleeper");
         p.destroy();   // SIGTERM
         LockStatRun.check(p.waitFor(60, TimeUnit.SECONDS), "child ended after SIGTERM");
         LockStatRun.check(p.exitValue() == 143, "exit value after SIGTERM: " + p.exitValue());

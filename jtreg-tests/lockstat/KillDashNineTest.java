@@ -9,7 +9,6 @@
  */
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 public class KillDashNineTest {
@@ -44,11 +43,8 @@ public class KillDashNineTest {
     public static void main(String[] args) throws Exception {
         Path dir = Files.createTempDirectory(Path.of("."), "kill9").toAbsolutePath();
         Path trace = dir.resolve("killed.lct");
-        Process p = new ProcessBuilder(List.of(LockStatRun.jdkBin("java").toString(), "-cp", System.getProperty("test.classes"),
-                "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace, "KillDashNineTest$Workload"))
-                .redirectErrorStream(true).start();
-        String first = new String(p.getInputStream().readNBytes(8));
-        LockStatRun.check(first.equals("flushed\n"), "child flushed: " + first);
+        Process p = LockStatRun.startJava("flushed", "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
+                "KillDashNineTest$Workload");
         p.destroyForcibly();   // SIGKILL: no shutdown hook runs
         LockStatRun.check(p.waitFor(60, TimeUnit.SECONDS), "child killed");
 
