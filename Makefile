@@ -14,6 +14,8 @@ JTREG_OPTS ?= -conc:2 -timeoutFactor:4
 all: jdk
 
 # Configures (cached, incremental) and builds the image; with nothing changed this takes seconds.
+# pipefail: a configure-build failure must stop the build, not vanish into the pipe.
+jdk: SHELL := /bin/bash -o pipefail
 jdk:
 	@build_dir=$$(BOOT_JDK=$(BOOT_JDK) ./configure-build.sh | tail -n 1) && \
 	  echo "make: building images in $$build_dir" && \
