@@ -2,65 +2,85 @@ package jdk.lockstat.internal.agent;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
-import jdk.lockstat.internal.format.TraceWriter;
-
 /**
  * The background thread of paper section 3.1: takes full buffers from the VM's processing queue,
- * writes them to the trace file and gives them back. At VM shutdown (System.exit, SIGTERM, end of
- * main) a shutdown hook drains what is left, including partly filled buffers, writes the end record
- * and closes the file. A write failure (disk full) stops tracing with one warning; what was written
- * before stays readable.
+ * hands them to the sinks (trace file, online analysis) and gives them back. At VM shutdown
+ * (System.exit, SIGTERM, end of main) a shutdown hook drains what is left, including partly filled
+ * buffers, and ends every sink. A sink's failure (disk full) ends that sink with one warning; what
+ * it wrote before stays readable. Tracing stops when no sink is left.
  */
 final class Drain implements Runnable {
     private static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     private static final long SHUTDOWN_WAIT_SECONDS = 10;
 
-    private final TraceWriter writer;
-    private final Path path;
-    private final ReentrantLock writeLock = new ReentrantLock();
+    private final List<BufferSink> sinks;      // guarded by lock
+    private final ReentrantLock lock = new ReentrantLock();
     private final Thread thread;
     private volatile boolean closing;
-    private boolean failed;          // guarded by writeLock
-    private long buffersWritten;     // guarded by writeLock
+    private long buffersDrained;               // guarded by lock
 
-    Drain(TraceWriter writer, Path path) {
-        this.writer = writer;
-        this.path = path;
+    Drain(List<BufferSink> sinks) {
+        this.sinks = new ArrayList<>(sinks);
         this.thread = new Thread(null, this, "LockStat Drain", 0, false);
         this.thread.setDaemon(true);
     }
 
     void start() {
+        instance = this;
         Runtime.getRuntime().addShutdownHook(new Thread(this::finish, "LockStat Shutdown"));
         thread.start();
+    }
+
+    /** The running drain, for on-demand reports; null before start. */
+    static Drain instance() {
+        return instance;
+    }
+
+    private static volatile Drain instance;
+
+    /**
+     * Hands everything queued so far to the sinks, on the calling thread (an on-demand report after
+     * {@link LockStatVM#collect}); waits at most the given time for the drain thread to let go.
+     */
+    boolean drainNow(long timeoutMillis) throws InterruptedException {
+        if (!lock.tryLock(timeoutMillis, TimeUnit.MILLISECONDS)) {
+            return false;
+        }
+        try {
+            if (!sinks.isEmpty() && drainQueued(true) > 0) {
+                forEachSink(BufferSink::periodEnd);
+            }
+            return true;
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override
     public void run() {
         while (!closing) {
-            int written = 0;
-            writeLock.lock();
+            int drained = 0;
+            lock.lock();
             try {
-                // flush: the VM's shared buffer (thread starts and ends) is written every period
-                // too, so that a process killed outright still names its threads.
-                if (!failed && (written = drainQueued(true)) > 0) {
-                    writer.flush();   // a crash loses at most one period
+                // flush: the VM's shared buffer (thread starts and ends) is taken every period too,
+                // so that a process killed outright still names its threads.
+                if (!sinks.isEmpty() && (drained = drainQueued(true)) > 0) {
+                    forEachSink(BufferSink::periodEnd);
                 }
-            } catch (IOException e) {
-                fail(e);
             } finally {
-                writeLock.unlock();
+                lock.unlock();
             }
             // Busy: come straight back, so that a drain competing with the application for CPU
             // does not fall behind by a whole period. Idle: sleep.
-            if (written > 0) {
+            if (drained > 0) {
                 Thread.yield();
             } else {
                 LockSupport.parkNanos(this, PERIOD_NANOS);
@@ -68,52 +88,50 @@ final class Drain implements Runnable {
         }
     }
 
-    /** Shutdown hook: last drain, end record, close. Never waits without bound. */
+    /** Shutdown hook: last drain, end of every sink. Never waits without bound. */
     private void finish() {
         closing = true;
         LockSupport.unpark(thread);
         boolean locked = false;
         try {
-            locked = writeLock.tryLock(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
+            locked = lock.tryLock(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         if (!locked) {
-            Warnings.warn("trace file " + path + " could not be completed in time; it ends with the data written so far");
+            Warnings.warn("lock contention tracing could not be completed in time; the trace ends with the data written so far");
             LockStatVM.stop();
             return;
         }
         try {
-            if (failed) {
+            if (sinks.isEmpty()) {
                 return;
             }
-            // Stop at a safepoint with every thread's buffer queued, then write all of it: the trace
+            // Stop at a safepoint with every thread's buffer queued, then take all of it: the trace
             // ends without sequence gaps even while other threads are still running.
             LockStatVM.stop();
             drainQueued(true);
             Map<String, String> end = new LinkedHashMap<>();
             end.put("end.nanos", Long.toString(System.nanoTime()));
             end.put("end.millis", Long.toString(System.currentTimeMillis()));
-            end.put("buffers", Long.toString(buffersWritten));
+            end.put("buffers", Long.toString(buffersDrained));
             end.put("lost.buffers", Long.toString(LockStatVM.lostBuffers()));
             end.put("buffer.high.water", Long.toString(LockStatVM.bufferHighWater()));
-            writer.writeEnd(end);
-            writer.close();
-        } catch (IOException e) {
-            fail(e);
+            forEachSink(s -> s.end(end));
         } finally {
-            writeLock.unlock();
+            lock.unlock();
         }
     }
 
-    /** Writes every queued buffer; with flush, partly filled shared buffers too. Caller holds writeLock. */
-    private int drainQueued(boolean flush) throws IOException {
+    /** Hands every queued buffer to the sinks; with flush, partly filled shared buffers too. */
+    private int drainQueued(boolean flush) {
         int n = 0;
         ByteBuffer b;
-        while ((b = LockStatVM.takeBuffer(flush && n == 0)) != null) {
+        while (!sinks.isEmpty() && (b = LockStatVM.takeBuffer(flush && n == 0)) != null) {
             try {
-                writer.writeBuffer(b);
-                buffersWritten++;
+                ByteBuffer vmBuffer = b;
+                forEachSink(s -> s.buffer(vmBuffer.duplicate()));
+                buffersDrained++;
                 n++;
             } finally {
                 LockStatVM.releaseBuffer(b);
@@ -122,16 +140,25 @@ final class Drain implements Runnable {
         return n;
     }
 
-    private void fail(IOException e) {
-        failed = true;
-        closing = true;
-        LockStatVM.stop();
-        Warnings.warn("writing trace file " + path + " failed (" + Startup.describe(e)
-                + "); lock contention tracing stopped, the " + writer.fileBytes() + " bytes written before are readable");
-        try {
-            writer.close();
-        } catch (IOException ignored) {
-            // already reported
+    private interface SinkAction {
+        void apply(BufferSink sink) throws IOException;
+    }
+
+    private void forEachSink(SinkAction action) {
+        for (BufferSink sink : List.copyOf(sinks)) {
+            try {
+                action.apply(sink);
+            } catch (IOException e) {
+                sinks.remove(sink);
+                String what = sink.fail(e);
+                if (sinks.isEmpty()) {
+                    closing = true;
+                    LockStatVM.stop();
+                    Warnings.warn(what + "; lock contention tracing stopped");
+                } else {
+                    Warnings.warn(what);
+                }
+            }
         }
     }
 }

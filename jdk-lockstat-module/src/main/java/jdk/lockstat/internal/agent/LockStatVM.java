@@ -19,6 +19,12 @@ final class LockStatVM {
     /** TraceLockContentionFile with %p, %t and %% expanded. */
     static native String tracePath();
 
+    /** TraceLockContentionReport with %p, %t and %% expanded; null without online analysis. */
+    static native String reportPath();
+
+    /** Whether a trace file was asked for (-XX:+TraceLockContention given, not only implied by a report). */
+    static native boolean writeTraceFile();
+
     static native boolean compress();
 
     /** os::javaTimeNanos() (the trace clock, same as System.nanoTime()) when tracing started. */
@@ -39,6 +45,9 @@ final class LockStatVM {
      * for {@link #takeBuffer} first.
      */
     static native void stop();
+
+    /** Queues every thread's buffer at a safepoint; tracing goes on. */
+    static native void collect();
 
     static native long lostBuffers();
 

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import jdk.lockstat.internal.format.EventType;
@@ -20,7 +22,26 @@ public final class Startup {
     private Startup() {}
 
     static void start() {
-        String name = LockStatVM.tracePath();
+        List<BufferSink> sinks = new ArrayList<>();
+        if (LockStatVM.writeTraceFile()) {
+            BufferSink file = openTraceFile(LockStatVM.tracePath());
+            if (file != null) {
+                sinks.add(file);
+            }
+        }
+        String report = LockStatVM.reportPath();
+        if (report != null) {
+            sinks.add(OnlineReport.start(report));
+        }
+        if (sinks.isEmpty()) {
+            LockStatVM.stop();
+            return;
+        }
+        new Drain(sinks).start();
+    }
+
+    /** The trace file sink, or null after one warning. */
+    private static BufferSink openTraceFile(String name) {
         Path path;
         FileChannel channel;
         try {
@@ -28,28 +49,26 @@ public final class Startup {
             channel = TraceFileOpener.open(path);
         } catch (IOException | InvalidPathException | SecurityException | UnsupportedOperationException e) {
             Warnings.warn("cannot write trace file " + name + " (" + describe(e) + "); lock contention tracing is off");
-            LockStatVM.stop();
-            return;
+            return null;
         }
         try {
             TraceWriter writer = new TraceWriter(channel, LockStatVM.compress());
             writer.writeHeader(new TraceHeader(headerProperties()));
             writer.writeSchema(EventType.schema());
             writer.flush();
-            Drain drain = new Drain(writer, path);
-            drain.start();
+            return new TraceFileSink(writer, path);
         } catch (IOException e) {
             Warnings.warn("cannot write trace file " + path + " (" + describe(e) + "); lock contention tracing is off");
-            LockStatVM.stop();
             try {
                 channel.close();
             } catch (IOException ignored) {
                 // the warning above says it all
             }
+            return null;
         }
     }
 
-    private static Map<String, String> headerProperties() {
+    static Map<String, String> headerProperties() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put(TraceHeader.JDK_VERSION, System.getProperty("java.runtime.version", Runtime.version().toString()));
         p.put(TraceHeader.VM_NAME, System.getProperty("java.vm.name", "") + " " + System.getProperty("java.vm.version", ""));

@@ -6,7 +6,8 @@ import java.util.List;
 
 /** The lockstat command (bin/lockstat). */
 public final class Main {
-    private static final List<Command> COMMANDS = List.of(new SummaryCommand(), new PrintCommand(), new VerifyCommand());
+    private static final List<Command> COMMANDS = List.of(new SummaryCommand(), new PrintCommand(), new VerifyCommand(),
+            new ReportCommand(), new FlameCommand(), new LocksCommand());
 
     private Main() {}
 
@@ -27,7 +28,7 @@ public final class Main {
         for (Command c : COMMANDS) {
             if (c.name().equals(args[0])) {
                 try {
-                    return c.run(Arrays.asList(args).subList(1, args.length), out);
+                    return c.run(Arrays.asList(args).subList(1, args.length), out, err);
                 } catch (ToolException e) {
                     err.println("lockstat " + c.name() + ": " + e.getMessage());
                     return e.status();

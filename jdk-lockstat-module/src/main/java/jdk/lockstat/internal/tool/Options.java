@@ -10,6 +10,8 @@ import java.util.Set;
 /** Minimal option parsing: --flag, --key value, --key=value, and positional arguments. */
 final class Options {
     final Map<String, String> values = new LinkedHashMap<>();
+    /** Every value of each option, for options that may be repeated. */
+    final Map<String, List<String>> allValues = new LinkedHashMap<>();
     final Set<String> flags = new HashSet<>();
     final List<String> positional = new ArrayList<>();
 
@@ -35,6 +37,7 @@ final class Options {
                         value = args.get(++i);
                     }
                     o.values.put(name, value);
+                    o.allValues.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
                 } else {
                     throw new ToolException("unknown option " + a + "\nusage: " + usage, 2);
                 }

@@ -1,0 +1,148 @@
+package jdk.lockstat.internal.agent;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import jdk.lockstat.internal.analysis.AggregationTree;
+import jdk.lockstat.internal.analysis.Aspect;
+import jdk.lockstat.internal.analysis.ContentionAnalysis;
+import jdk.lockstat.internal.analysis.ContentionSummary;
+import jdk.lockstat.internal.analysis.ReportNode;
+import jdk.lockstat.internal.format.EventBuffer;
+import jdk.lockstat.internal.format.EventType;
+import jdk.lockstat.internal.format.Schema;
+import jdk.lockstat.internal.tool.ReportFormat;
+
+/**
+ * Online mode (paper 3.1 and 5.3; -XX:TraceLockContentionReport=FILE): the drain hands every buffer to
+ * the same analysis engine that lockstat report uses, while the application runs; no trace file is
+ * needed. The report (default aspects) is written at exit; {@code jcmd <pid> LockStat.report} prints
+ * it so far, by any aspects.
+ */
+final class OnlineReport implements BufferSink {
+    static final String DEFAULT_ASPECTS = "lock-class,owner-chain";
+    private static volatile OnlineReport current;
+
+    private final String path;
+    private final Schema schema = EventType.schema();
+    // The default aspects exactly; any other aspects from the summary (see ContentionSummary on counts).
+    private final AggregationTree tree = new AggregationTree(Aspect.parseList(DEFAULT_ASPECTS));
+    private final ContentionSummary summary = new ContentionSummary();
+    private final ContentionAnalysis analysis;
+    private volatile boolean ended;
+
+    private OnlineReport(String path) {
+        this.path = path;
+        this.analysis = new ContentionAnalysis(c -> {
+            tree.accept(c);
+            summary.accept(c);
+        });
+        analysis.traceStart(LockStatVM.startNanos());
+    }
+
+    static BufferSink start(String path) {
+        OnlineReport r = new OnlineReport(path);
+        current = r;
+        return r;
+    }
+
+    @Override
+    public void buffer(ByteBuffer vmBuffer) throws IOException {
+        // A copy: the engine may keep events past this call, and the VM reuses its buffer.
+        ByteBuffer copy = ByteBuffer.allocate(vmBuffer.remaining());
+        copy.put(vmBuffer).flip();
+        try {
+            analysis.accept(new EventBuffer(schema, copy));
+        } catch (RuntimeException e) {
+            // A bug in the analysis must not end tracing into a trace file as well: this sink ends.
+            throw new IOException("online analysis failed: " + e, e);
+        }
+    }
+
+    @Override
+    public void periodEnd() {
+        // nothing to flush: the aggregation is in memory
+    }
+
+    @Override
+    public void end(Map<String, String> endProperties) throws IOException {
+        try {
+            analysis.finish();
+        } catch (RuntimeException e) {
+            throw new IOException("online analysis failed: " + e, e);
+        }
+        ended = true;
+        String format = formatOf(path);
+        String text = render(format, Aspect.parseList(DEFAULT_ASPECTS), Integer.MAX_VALUE);
+        Path file;
+        try {
+            file = Path.of(path).toAbsolutePath();
+        } catch (InvalidPathException e) {
+            throw new IOException("invalid report path " + path, e);
+        }
+        try (FileChannel channel = TraceFileOpener.open(file)) {
+            ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
+        }
+    }
+
+    @Override
+    public String fail(IOException e) {
+        current = null;
+        return "lock contention report " + path + ": " + Startup.describe(e);
+    }
+
+    /** text, unless the file name ends in .json or .csv. */
+    static String formatOf(String path) {
+        String lower = path.toLowerCase(Locale.ROOT);
+        return lower.endsWith(".json") ? "json" : lower.endsWith(".csv") ? "csv" : "text";
+    }
+
+    private String render(String format, List<Aspect> aspects, int top) {
+        ReportNode[] trees = aspects.equals(tree.aspects())
+                ? new ReportNode[] {tree.snapshot(), tree.afterWaitSnapshot()}
+                : summary.report(aspects);
+        String name = "online analysis of process " + ProcessHandle.current().pid() + (ended ? ", at exit" : ", so far");
+        ReportFormat.Source source = new ReportFormat.Source(name, "", "null", Set.of(), ended, List.of(),
+                analysis.counters().notes());
+        return ReportFormat.render(format, source, aspects, trees[0], trees[1], top, 0);
+    }
+
+    /** jcmd LockStat.report, called by the VM: the report so far as text, or why there is none. */
+    static String dcmdReport(String by, long top) {
+        OnlineReport r = current;
+        if (r == null) {
+            return "LockStat: online analysis is off (it failed or was not started)\n";
+        }
+        List<Aspect> aspects;
+        try {
+            aspects = Aspect.parseList(by == null || by.isBlank() ? DEFAULT_ASPECTS : by.trim());
+        } catch (IllegalArgumentException e) {
+            return "LockStat.report: by: " + e.getMessage() + " (aspects: " + Aspect.names() + ")\n";
+        }
+        try {
+            // Everything up to now: threads' partly filled buffers too, then through the engine.
+            LockStatVM.collect();
+            Drain drain = Drain.instance();
+            if (drain != null && !drain.drainNow(5_000)) {
+                return "LockStat.report: the drain is busy; try again\n";
+            }
+            return r.render("text", aspects, top <= 0 || top > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) top);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "LockStat.report: interrupted\n";
+        } catch (RuntimeException e) {
+            return "LockStat.report: failed: " + e + "\n";
+        }
+    }
+}

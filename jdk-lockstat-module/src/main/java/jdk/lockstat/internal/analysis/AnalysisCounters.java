@@ -1,0 +1,119 @@
+package jdk.lockstat.internal.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the analysis read, and everything it had to skip or guess: a report states these so that a
+ * damaged or lossy trace is never silently taken for a complete one.
+ */
+public final class AnalysisCounters {
+    long buffers;
+    long events;
+    long monitorEvents;
+    long parkEvents;
+    long contentions;
+    long afterWaitContentions;
+    /** Per-monitor sequence numbers that never arrived and were skipped (lost buffers, end of trace). */
+    long skippedSequenceNumbers;
+    /** Gaps skipped because a monitor's pending events hit the bound before the end of the trace. */
+    long forcedResyncs;
+    /** Events that arrived after their gap had been skipped, or repeated sequence numbers. */
+    long lateEvents;
+    /** Monitor lifetimes ended without their MonitorDeflate (it was lost). */
+    long missingDeflates;
+    /** Contended-entered events without the enter before them (the enter was lost). */
+    long strayEntered;
+    /** Blocked intervals given up: their entered was lost, or the monitor was deflated under them. */
+    long discardedContentions;
+    /** Threads still blocked when the trace ends (truncated trace, or blocked at VM exit). */
+    long openAtEnd;
+    /** Owner parts of wait() releases whose forward reference was never resolved. */
+    long unresolvedForwardRefs;
+    /** Contentions handed on before their call chains' metadata arrived (bound reached or trace end). */
+    long unresolvedChains;
+
+    public long buffers() {
+        return buffers;
+    }
+
+    public long events() {
+        return events;
+    }
+
+    public long monitorEvents() {
+        return monitorEvents;
+    }
+
+    public long contentions() {
+        return contentions;
+    }
+
+    public long afterWaitContentions() {
+        return afterWaitContentions;
+    }
+
+    public long skippedSequenceNumbers() {
+        return skippedSequenceNumbers;
+    }
+
+    public long forcedResyncs() {
+        return forcedResyncs;
+    }
+
+    public long lateEvents() {
+        return lateEvents;
+    }
+
+    public long missingDeflates() {
+        return missingDeflates;
+    }
+
+    public long strayEntered() {
+        return strayEntered;
+    }
+
+    public long discardedContentions() {
+        return discardedContentions;
+    }
+
+    public long openAtEnd() {
+        return openAtEnd;
+    }
+
+    public long unresolvedForwardRefs() {
+        return unresolvedForwardRefs;
+    }
+
+    public long unresolvedChains() {
+        return unresolvedChains;
+    }
+
+    /** One line per thing that was incomplete; empty for a clean analysis. */
+    public List<String> notes() {
+        List<String> n = new ArrayList<>();
+        if (skippedSequenceNumbers > 0) {
+            n.add(skippedSequenceNumbers + " monitor event(s) never arrived and were skipped (lost buffers or a cut trace)"
+                    + (forcedResyncs > 0 ? "; " + forcedResyncs + " gap(s) skipped early to bound memory" : ""));
+        }
+        if (lateEvents > 0) {
+            n.add(lateEvents + " monitor event(s) arrived after their gap had been skipped, or twice, and were ignored");
+        }
+        if (missingDeflates > 0) {
+            n.add(missingDeflates + " monitor lifetime(s) ended without their deflation event");
+        }
+        if (strayEntered + discardedContentions > 0) {
+            n.add((strayEntered + discardedContentions) + " blocked interval(s) incomplete (enter or entered missing) and left out");
+        }
+        if (openAtEnd > 0) {
+            n.add(openAtEnd + " thread(s) still blocked at the end of the trace (left out)");
+        }
+        if (unresolvedForwardRefs > 0) {
+            n.add(unresolvedForwardRefs + " wait() release(s) whose owner chain never arrived (shown as unknown chain)");
+        }
+        if (unresolvedChains > 0) {
+            n.add(unresolvedChains + " contention(s) refer to call chains without metadata (shown as unknown chain)");
+        }
+        return n;
+    }
+}

@@ -1,0 +1,70 @@
+package jdk.lockstat.internal.analysis;
+
+import java.util.List;
+
+/**
+ * A call chain as events refer to it. Its CallChain event can come later than (and from another
+ * thread's buffer than) the events using it; frames stay null until then.
+ */
+public final class ChainRef {
+    private final long id;
+    private List<Frame> frames;
+
+    ChainRef(long id) {
+        this.id = id;
+    }
+
+    public long id() {
+        return id;
+    }
+
+    /** Innermost frame first; null while the chain's metadata has not been seen. */
+    public List<Frame> frames() {
+        return frames;
+    }
+
+    public boolean defined() {
+        return frames != null;
+    }
+
+    void define(List<Frame> chainFrames) {
+        if (frames == null) {
+            frames = List.copyOf(chainFrames);
+        }
+    }
+
+    /** The method that contended or released: the innermost frame's, or null if unknown. */
+    public MethodRef topMethod() {
+        return frames == null || frames.isEmpty() ? null : frames.get(0).method();
+    }
+
+    boolean uses(java.util.Set<MethodRef> methods) {
+        if (frames != null) {
+            for (Frame f : frames) {
+                if (methods.contains(f.method())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Innermost first, separated by " &lt;- ". */
+    @Override
+    public String toString() {
+        if (frames == null) {
+            return "<unknown chain 0x" + Long.toHexString(id) + ">";
+        }
+        if (frames.isEmpty()) {
+            return "<empty chain>";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Frame f : frames) {
+            if (!sb.isEmpty()) {
+                sb.append(" <- ");
+            }
+            sb.append(f);
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,118 @@
+package jdk.lockstat.internal.analysis;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Contention summed by its finest identity (kind, lock, blocked thread, blocked chain, after-wait; and
+ * per owner thread and owner chain), from which a report by any list of aspects is computed later. The
+ * online mode keeps this instead of the contentions themselves: memory grows with the number of
+ * distinct locks, threads and chains, not with the run's length, and jcmd may ask for any aspects.
+ *
+ * <p>Times are exact for every aspect list. Counts are exact on blocked-side aspects; under an
+ * owner-side aspect that merges several (owner thread, owner chain) pairs, one contention with parts
+ * from more than one of them counts once per pair (capped at the blocked count).
+ */
+public final class ContentionSummary implements ContentionSink {
+    private record BlockedKey(Contention.Kind kind, LockRef lock, ThreadRef thread, ChainRef chain, boolean afterWait) {}
+
+    private record OwnerKey(ThreadRef owner, ChainRef chain) {}
+
+    private static final class OwnerTotals {
+        final OwnerPart sample;   // stands for the key when aspects ask for it
+        long nanos;
+        long count;
+
+        OwnerTotals(OwnerPart sample) {
+            this.sample = sample;
+        }
+    }
+
+    private static final class Totals {
+        final Contention sample;
+        long nanos;
+        long count;
+        long withoutOwners;        // contentions that had no owner parts at all
+        long withoutOwnersNanos;
+        final Map<OwnerKey, OwnerTotals> owners = new LinkedHashMap<>();
+
+        Totals(Contention sample) {
+            this.sample = sample;
+        }
+    }
+
+    private final Map<BlockedKey, Totals> totals = new HashMap<>();
+
+    @Override
+    public synchronized void accept(Contention c) {
+        BlockedKey key = new BlockedKey(c.kind(), c.lock(), c.thread(), c.chain(), c.afterWait());
+        Totals t = totals.computeIfAbsent(key, k -> new Totals(c));
+        t.nanos += c.nanos();
+        t.count++;
+        if (c.parts().isEmpty()) {
+            t.withoutOwners++;
+            t.withoutOwnersNanos += c.nanos();
+            return;
+        }
+        Map<OwnerKey, Boolean> seen = new HashMap<>(4);
+        for (OwnerPart p : c.parts()) {
+            OwnerKey ok = new OwnerKey(p.owner(), p.chain());
+            OwnerTotals o = t.owners.computeIfAbsent(ok, k -> new OwnerTotals(p));
+            o.nanos += p.nanos();
+            if (seen.put(ok, Boolean.TRUE) == null) {
+                o.count++;
+            }
+        }
+    }
+
+    /** Distinct blocked identities held (the summary's size). */
+    public synchronized int size() {
+        return totals.size();
+    }
+
+    /** Report trees by the given aspects: [0] all contention except after-wait, [1] after-wait. */
+    public synchronized ReportNode[] report(List<Aspect> aspects) {
+        AggregationNode main = new AggregationNode("all");
+        AggregationNode afterWait = new AggregationNode("after wait");
+        for (Totals t : totals.values()) {
+            List<OwnerTotals> owners = new ArrayList<>(t.owners.values());
+            add(t.sample.afterWait() ? afterWait : main, aspects, t, owners, t.nanos, t.count, true, 0);
+        }
+        return new ReportNode[] {AggregationTree.snapshot(main, main.totalNanos),
+                                 AggregationTree.snapshot(afterWait, afterWait.totalNanos)};
+    }
+
+    /** withUnowned: the contentions without owner parts are still on this path. */
+    private static void add(AggregationNode node, List<Aspect> aspects, Totals t, List<OwnerTotals> owners,
+                            long nanos, long count, boolean withUnowned, int level) {
+        node.totalNanos += nanos;
+        node.count += count;
+        if (level == aspects.size()) {
+            return;
+        }
+        Aspect a = aspects.get(level);
+        if (!a.ownerSide()) {
+            add(node.child(a.key(t.sample)), aspects, t, owners, nanos, count, withUnowned, level + 1);
+            return;
+        }
+        if (withUnowned && t.withoutOwners > 0) {
+            add(node.child(Unknown.OWNER), aspects, t, List.of(), t.withoutOwnersNanos, t.withoutOwners, false, level + 1);
+        }
+        Map<Object, List<OwnerTotals>> byKey = new LinkedHashMap<>();
+        for (OwnerTotals o : owners) {
+            byKey.computeIfAbsent(a.key(o.sample), k -> new ArrayList<>(2)).add(o);
+        }
+        long owned = count - (withUnowned ? t.withoutOwners : 0);
+        for (Map.Entry<Object, List<OwnerTotals>> e : byKey.entrySet()) {
+            long sumNanos = 0, sumCount = 0;
+            for (OwnerTotals o : e.getValue()) {
+                sumNanos += o.nanos;
+                sumCount += o.count;
+            }
+            add(node.child(e.getKey()), aspects, t, e.getValue(), sumNanos, Math.min(sumCount, owned), false, level + 1);
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package jdk.lockstat.internal.analysis;
+
+
+/**
+ * Paper Figure 6, "event rearranger": buffers arrive in the order threads handed them in, so a monitor's
+ * events come out of order across buffers. One queue per monitor address releases them in per-monitor
+ * sequence order; one global queue orders park events by their global sequence number.
+ *
+ * <p>Memory stays bounded: a gap that cannot be filled (a lost buffer) would hold everything behind it,
+ * so when one monitor holds more than {@code maxPendingPerMonitor} events, or all monitors together more
+ * than {@code maxPending}, the longest-waiting gaps are skipped (counted, and the analyzer told, so the
+ * owner of the affected part becomes unknown). At the end of the trace every remaining gap is skipped.
+ */
+final class EventRearranger {
+    private final LongMap<MonitorQueue> monitors = new LongMap<>();
+    private final IntrinsicLockDispatcher dispatcher;
+    private final ParkDispatcher parks;
+    private final AnalysisCounters counters;
+    private final int maxPendingPerMonitor;
+    private final int maxPending;
+    private final SeqWindow<ParkEvent> parkQueue = new SeqWindow<>();
+    private int pending;
+
+    EventRearranger(IntrinsicLockDispatcher dispatcher, ParkDispatcher parks, AnalysisCounters counters,
+                    int maxPendingPerMonitor, int maxPending) {
+        this.dispatcher = dispatcher;
+        this.parks = parks;
+        this.counters = counters;
+        this.maxPendingPerMonitor = maxPendingPerMonitor;
+        this.maxPending = maxPending;
+    }
+
+    /** Events waiting for an earlier sequence number, over all queues. */
+    int pending() {
+        return pending + parkQueue.count();
+    }
+
+    void monitorEvent(MonitorEvent e) {
+        MonitorQueue q = monitors.get(e.monitor);
+        if (q == null) {
+            q = new MonitorQueue(e.monitor, counters);
+            monitors.put(e.monitor, q);
+        }
+        int before = q.pending();
+        q.add(e, dispatcher);
+        if (q.pending() > maxPendingPerMonitor) {
+            while (q.pending() > maxPendingPerMonitor / 2 && q.resync(dispatcher)) {
+                counters.forcedResyncs++;
+            }
+        }
+        pending += q.pending() - before;
+        if (q.idle()) {
+            monitors.remove(e.monitor);   // deflated and nothing waiting: the address may be reused
+        }
+        if (pending > maxPending) {
+            shrink();
+        }
+    }
+
+    /** Skips gaps in the queues holding most, until a quarter of the bound is free again. */
+    private void shrink() {
+        while (pending > maxPending * 3L / 4) {
+            MonitorQueue largest = null;
+            for (MonitorQueue q : monitors.values()) {   // rare: only when the total bound is reached
+                if (largest == null || q.pending() > largest.pending()) {
+                    largest = q;
+                }
+            }
+            if (largest == null) {
+                return;
+            }
+            int before = largest.pending();
+            if (!largest.resync(dispatcher)) {
+                return;
+            }
+            counters.forcedResyncs++;
+            pending += largest.pending() - before;
+        }
+    }
+
+    void parkEvent(ParkEvent e) {
+        if (e.seq < parkQueue.next() || parkQueue.get(e.seq) != null) {
+            counters.lateEvents++;
+            return;
+        }
+        while (parkQueue.count() > 0
+                && (parkQueue.span(e.seq) >= MonitorQueue.MAX_SPAN || parkQueue.count() >= maxPendingPerMonitor)) {
+            skipParkGap();
+        }
+        if (parkQueue.span(e.seq) >= MonitorQueue.MAX_SPAN) {
+            counters.skippedSequenceNumbers += e.seq - parkQueue.next();
+            parkQueue.skipTo(e.seq);
+        }
+        parkQueue.put(e);
+        deliverParks();
+    }
+
+    private void deliverParks() {
+        ParkEvent e;
+        while ((e = parkQueue.takeNext()) != null) {
+            parks.deliver(e);
+        }
+    }
+
+    private void skipParkGap() {
+        long first = parkQueue.firstWaiting();
+        if (first >= 0) {
+            counters.skippedSequenceNumbers += first - parkQueue.next();
+            parkQueue.skipTo(first);
+            deliverParks();
+        }
+    }
+
+    /** End of the trace: every gap is skipped and every monitor lifetime ended. */
+    void finish() {
+        for (MonitorQueue q : monitors.values()) {
+            q.finish(dispatcher);
+        }
+        monitors.clear();
+        pending = 0;
+        while (parkQueue.count() > 0) {
+            skipParkGap();
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package jdk.lockstat.internal.analysis;
+
+/**
+ * Paper 4.1, "intrinsic lock dispatcher": one lock analyzer per monitor lifetime, created at its first
+ * event, finished when the rearranger ends the lifetime (deflation, or the end of the trace).
+ */
+final class IntrinsicLockDispatcher implements MonitorQueue.Target {
+    private final LongMap<MonitorLockAnalyzer> analyzers = new LongMap<>();
+    private final ContentionSink sink;
+    private final AnalysisCounters counters;
+    private final LockStatistics lockStatistics = new LockStatistics();
+    private final long statsFrom;
+    private final long statsTo;
+    private long traceStart;
+
+    IntrinsicLockDispatcher(ContentionSink sink, AnalysisCounters counters, long statsFrom, long statsTo) {
+        this.sink = sink;
+        this.counters = counters;
+        this.statsFrom = statsFrom;
+        this.statsTo = statsTo;
+    }
+
+    @Override
+    public void deliver(long address, MonitorEvent e) {
+        MonitorLockAnalyzer a = analyzers.get(address);
+        if (a == null) {
+            a = new MonitorLockAnalyzer(address, sink, counters, absolute(statsFrom), absolute(statsTo));
+            analyzers.put(address, a);
+        }
+        a.event(e);
+    }
+
+    void traceStart(long startNanos) {
+        traceStart = startNanos;
+    }
+
+    private long absolute(long relative) {
+        return relative == Long.MIN_VALUE || relative == Long.MAX_VALUE ? relative : traceStart + relative;
+    }
+
+    @Override
+    public void gap(long address) {
+        MonitorLockAnalyzer a = analyzers.get(address);
+        if (a != null) {
+            a.gap();
+        }
+    }
+
+    @Override
+    public void lifetimeEnded(long address, boolean endOfTrace) {
+        MonitorLockAnalyzer a = analyzers.remove(address);
+        if (a != null) {
+            a.end(endOfTrace);
+            lockStatistics.add(a.statistics());
+        }
+    }
+
+    /** The per-lock table so far: ended lifetimes plus the ones still running. */
+    LockStatistics lockStatistics() {
+        LockStatistics now = new LockStatistics();
+        lockStatistics.rows().forEach(now::add);
+        analyzers.values().forEach(a -> now.add(a.statistics()));
+        return now;
+    }
+}

@@ -1,0 +1,86 @@
+package jdk.lockstat.internal.analysis;
+
+import java.util.ArrayDeque;
+import java.util.Iterator;
+
+/**
+ * Holds back contentions whose call chains' metadata has not arrived yet, so that aggregation by method
+ * (which needs a chain's frames) sees them resolved. CallChain events normally come within a buffer or
+ * two; the queue is bounded, and what is still unresolved at the bound or at the end goes on with
+ * unknown chains (counted).
+ */
+final class MetadataBarrier implements ContentionSink {
+    private final ContentionSink next;
+    private final AnalysisCounters counters;
+    private final int maxHeld;
+    private final ArrayDeque<Contention> held = new ArrayDeque<>();
+
+    MetadataBarrier(ContentionSink next, AnalysisCounters counters, int maxHeld) {
+        this.next = next;
+        this.counters = counters;
+        this.maxHeld = maxHeld;
+    }
+
+    @Override
+    public void accept(Contention c) {
+        if (resolved(c)) {
+            pass(c);
+            return;
+        }
+        held.add(c);
+        if (held.size() > maxHeld) {
+            Contention oldest = held.poll();
+            counters.unresolvedChains++;
+            pass(oldest);
+        }
+    }
+
+    /** After each buffer: hands on what its metadata completed. */
+    void recheck() {
+        if (held.isEmpty()) {
+            return;
+        }
+        for (Iterator<Contention> it = held.iterator(); it.hasNext(); ) {
+            Contention c = it.next();
+            if (resolved(c)) {
+                it.remove();
+                pass(c);
+            }
+        }
+    }
+
+    void finish() {
+        while (!held.isEmpty()) {
+            Contention c = held.poll();
+            if (!resolved(c)) {
+                counters.unresolvedChains++;
+            }
+            pass(c);
+        }
+    }
+
+    int held() {
+        return held.size();
+    }
+
+    private void pass(Contention c) {
+        if (c.afterWait()) {
+            counters.afterWaitContentions++;
+        } else {
+            counters.contentions++;
+        }
+        next.accept(c);
+    }
+
+    private static boolean resolved(Contention c) {
+        if (c.chain() != null && !c.chain().defined()) {
+            return false;
+        }
+        for (OwnerPart p : c.parts()) {
+            if (p.chain() != null && !p.chain().defined()) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,231 @@
+package jdk.lockstat.internal.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The event rearranger's queue for one monitor address. An address names one lock from its first event
+ * to its MonitorDeflate and may then be reused with sequence numbers starting at 0 again, so the queue
+ * holds a list of lifetimes: the first one delivers in sequence order, later ones wait until it ends.
+ *
+ * <p>An event goes to the first lifetime it fits: not past a known deflation (by sequence number and
+ * time: CLOCK_MONOTONIC is system-wide, so a later lifetime's events are later than the deflation), and
+ * not a sequence number that lifetime has already delivered or holds (the later in time of two events
+ * with one number belongs to the later lifetime). A deflation that arrives after events of the next
+ * lifetime were parked in the current one sends those on.
+ */
+final class MonitorQueue {
+    /** Largest distance between the next expected and a waiting sequence number before forcing a resync. */
+    static final long MAX_SPAN = 1 << 20;
+
+    /** Receives the rearranged events of one address. */
+    interface Target {
+        void deliver(long address, MonitorEvent e);
+
+        /** Sequence numbers were skipped before the next delivered event. */
+        void gap(long address);
+
+        /** The current lifetime is over (after its deflation was delivered, or given up). */
+        void lifetimeEnded(long address, boolean endOfTrace);
+    }
+
+    private static final class Lifetime {
+        final SeqWindow<MonitorEvent> window = new SeqWindow<>();
+        long endSeq = -1;
+        long endTime = Long.MAX_VALUE;
+        /** Earliest event placed here: an earlier lifetime's events are all before it. */
+        long minTime = Long.MAX_VALUE;
+        /** No waiting event is later than this (an upper bound: spares scans that would find nothing). */
+        long maxWaitingTime = Long.MIN_VALUE;
+        /** Latest event delivered: a later lifetime's events are all after it. */
+        long deliveredTime = Long.MIN_VALUE;
+        /** Recently skipped ranges [from, to): an event landing there arrived too late. */
+        final List<long[]> skipped = new ArrayList<>(0);
+
+        boolean wasSkipped(long seq) {
+            for (long[] r : skipped) {
+                if (seq >= r[0] && seq < r[1]) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        void skip(long from, long to) {
+            if (skipped.size() == 16) {
+                skipped.remove(0);
+            }
+            skipped.add(new long[] {from, to});
+        }
+    }
+
+    private final long address;
+    private final AnalysisCounters counters;
+    private final List<Lifetime> lifetimes = new ArrayList<>(1);
+    private int pending;
+
+    MonitorQueue(long address, AnalysisCounters counters) {
+        this.address = address;
+        this.counters = counters;
+    }
+
+    int pending() {
+        return pending;
+    }
+
+    boolean idle() {
+        return pending == 0 && lifetimes.isEmpty();
+    }
+
+    void add(MonitorEvent e, Target out) {
+        Lifetime active = lifetimes.isEmpty() ? null : lifetimes.get(0);
+        if (active != null && active.endSeq < 0 && active.window.span(e.seq) >= MAX_SPAN) {
+            // Far ahead of what is expected (the lifetime's start was lost): stop waiting for the rest.
+            while (!lifetimes.isEmpty() && lifetimes.get(0) == active && active.window.count() > 0) {
+                resync(out);
+            }
+            if (!lifetimes.isEmpty() && lifetimes.get(0) == active && e.seq > active.window.next()) {
+                long from = active.window.next();
+                counters.skippedSequenceNumbers += e.seq - from;
+                active.skip(from, e.seq);
+                active.window.skipTo(e.seq);
+                out.gap(address);
+            }
+        }
+        place(e, 0);
+        deliver(out);
+    }
+
+    private void place(MonitorEvent e, int start) {
+        MonitorEvent cur = e;
+        for (int i = start; cur != null; i++) {
+            if (i == lifetimes.size()) {
+                lifetimes.add(new Lifetime());
+            }
+            Lifetime l = lifetimes.get(i);
+            if (l.endSeq >= 0 && (cur.seq > l.endSeq || cur.time > l.endTime)) {
+                continue;   // after this lifetime's deflation
+            }
+            if (i + 1 < lifetimes.size() && cur.time > lifetimes.get(i + 1).minTime) {
+                continue;   // the next lifetime had begun: the address was inflated again before this
+            }
+            if (cur.seq < l.window.next()) {
+                if (cur.kind != MonitorEvent.INFLATE
+                        && (l.endSeq >= 0 || l.wasSkipped(cur.seq) || cur.time <= l.deliveredTime)) {
+                    counters.lateEvents++;   // a duplicate, or its gap was skipped already
+                    return;
+                }
+                continue;   // a number this lifetime has delivered (or an inflation): a later lifetime's event
+            }
+            MonitorEvent other = l.window.get(cur.seq);
+            if (other != null) {
+                if (other.time <= cur.time) {
+                    continue;
+                }
+                l.window.remove(cur.seq);   // the earlier event of the two stays in this lifetime
+                pending--;
+                if (other.kind == MonitorEvent.DEFLATE) {
+                    l.endSeq = -1;
+                    l.endTime = Long.MAX_VALUE;
+                }
+                put(l, cur, i);
+                cur = other;
+                continue;
+            }
+            put(l, cur, i);
+            return;
+        }
+    }
+
+    private void put(Lifetime l, MonitorEvent e, int index) {
+        l.window.put(e);
+        l.maxWaitingTime = Math.max(l.maxWaitingTime, e.time);
+        pending++;
+        if (e.time < l.minTime) {
+            l.minTime = e.time;
+            Lifetime before = index > 0 ? lifetimes.get(index - 1) : null;
+            if (before != null && before.maxWaitingTime > e.time) {
+                // The lifetime before this one ended before e: what it holds from later belongs further on.
+                before.maxWaitingTime = e.time;
+                List<MonitorEvent> later = before.window.removeIf(x -> x.time > e.time);
+                pending -= later.size();
+                for (MonitorEvent x : later) {
+                    place(x, index);
+                }
+            }
+        }
+        if (e.kind == MonitorEvent.DEFLATE) {
+            l.endSeq = e.seq;
+            l.endTime = e.time;
+            List<MonitorEvent> later = l.window.removeIf(x -> x.seq > e.seq || x.time > e.time);
+            pending -= later.size();
+            for (MonitorEvent x : later) {
+                place(x, index + 1);
+            }
+        }
+    }
+
+    /** Hands on everything that is next in sequence, ending lifetimes at their deflation. */
+    void deliver(Target out) {
+        while (!lifetimes.isEmpty()) {
+            Lifetime l = lifetimes.get(0);
+            MonitorEvent e;
+            boolean ended = false;
+            while ((e = l.window.takeNext()) != null) {
+                pending--;
+                l.deliveredTime = Math.max(l.deliveredTime, e.time);
+                out.deliver(address, e);
+                if (e.kind == MonitorEvent.DEFLATE) {
+                    ended = true;
+                    break;
+                }
+            }
+            if (!ended) {
+                return;
+            }
+            lifetimes.remove(0);
+            pending -= l.window.count();   // nothing should be left past a deflation
+            out.lifetimeEnded(address, false);
+        }
+    }
+
+    /**
+     * Gives up on the gap the first lifetime waits at: skips to its next waiting event, or ends it when
+     * nothing waits there but a later lifetime has events (its deflation was lost). False if neither.
+     */
+    boolean resync(Target out) {
+        if (lifetimes.isEmpty()) {
+            return false;
+        }
+        Lifetime l = lifetimes.get(0);
+        long first = l.window.firstWaiting();
+        if (first >= 0) {
+            long from = l.window.next();
+            counters.skippedSequenceNumbers += first - from;
+            l.skip(from, first);
+            l.window.skipTo(first);
+            out.gap(address);
+            deliver(out);
+            return true;
+        }
+        if (lifetimes.size() > 1) {
+            lifetimes.remove(0);
+            counters.missingDeflates++;
+            out.lifetimeEnded(address, false);
+            deliver(out);
+            return true;
+        }
+        return false;
+    }
+
+    /** End of the trace: delivers everything, skipping gaps, and ends the last lifetime. */
+    void finish(Target out) {
+        while (resync(out)) {
+            // each round skips one gap or one lifetime
+        }
+        if (!lifetimes.isEmpty()) {
+            lifetimes.clear();
+            out.lifetimeEnded(address, true);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package jdk.lockstat.internal.tool;
+
+import java.io.PrintStream;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import jdk.lockstat.internal.analysis.AggregationTree;
+import jdk.lockstat.internal.analysis.Aspect;
+import jdk.lockstat.internal.analysis.ReportNode;
+
+/**
+ * lockstat report: contentions aggregated by a list of aspects (paper 4.2), as an indented text tree,
+ * CSV rows or a JSON tree. The format is described in docs/report-format.md.
+ */
+final class ReportCommand implements Command {
+    static final String DEFAULT_ASPECTS = "lock-class,owner-chain";
+
+    @Override
+    public String name() {
+        return "report";
+    }
+
+    @Override
+    public String usage() {
+        return "lockstat report [--by ASPECT,...] [--format text|csv|json] [--top N] [--min-percent P] "
+                + AnalysisRun.FILTER_USAGE + " TRACE";
+    }
+
+    @Override
+    public String description() {
+        return "who blocked whom, where, for how long: contention by aspects (" + Aspect.names() + ")";
+    }
+
+    @Override
+    public int run(List<String> args, PrintStream out) throws ToolException {
+        return run(args, out, System.err);
+    }
+
+    @Override
+    public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
+        Set<String> valued = new HashSet<>(AnalysisRun.FILTER_OPTIONS);
+        valued.addAll(Set.of("--by", "--format", "--top", "--min-percent"));
+        Options o = Options.parse(args, Set.of(), valued, usage());
+        List<Aspect> aspects;
+        try {
+            aspects = Aspect.parseList(o.values.getOrDefault("--by", DEFAULT_ASPECTS));
+        } catch (IllegalArgumentException e) {
+            throw new ToolException("--by: " + e.getMessage(), 2);
+        }
+        String format = o.values.getOrDefault("--format", "text");
+        if (!format.equals("text") && !format.equals("csv") && !format.equals("json")) {
+            throw new ToolException("--format must be text, csv or json, not " + format, 2);
+        }
+        int top = o.values.containsKey("--top") ? positiveInt("--top", o.values.get("--top")) : Integer.MAX_VALUE;
+        double minPercent = o.values.containsKey("--min-percent") ? percent(o.values.get("--min-percent")) : 0;
+        AnalysisRun run = AnalysisRun.of(o, usage());
+        AggregationTree tree = new AggregationTree(aspects);
+        run.analyze(tree, err, name());
+        ReportNode main = ReportFormat.prune(tree.snapshot(), top, minPercent);
+        ReportNode afterWait = ReportFormat.prune(tree.afterWaitSnapshot(), top, minPercent);
+        ReportFormat f = new ReportFormat(run.reportSource(), aspects);
+        switch (format) {
+            case "json" -> f.json(out, main, afterWait);
+            case "csv" -> f.csv(out, main, afterWait);
+            default -> f.text(out, main, afterWait);
+        }
+        out.flush();
+        return run.status();
+    }
+
+    static int positiveInt(String option, String v) throws ToolException {
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new ToolException(option + " needs a positive whole number, not \"" + v + "\"", 2);
+    }
+
+    private static double percent(String v) throws ToolException {
+        try {
+            double p = Double.parseDouble(v.trim());
+            if (p >= 0 && p <= 100) {
+                return p;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new ToolException("--min-percent needs a number from 0 to 100, not \"" + v + "\"", 2);
+    }
+}

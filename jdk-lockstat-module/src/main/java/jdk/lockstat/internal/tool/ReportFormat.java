@@ -1,0 +1,208 @@
+package jdk.lockstat.internal.tool;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import jdk.lockstat.internal.analysis.AnalysisCounters;
+import jdk.lockstat.internal.analysis.Aspect;
+import jdk.lockstat.internal.analysis.ReportNode;
+
+/**
+ * Writes report trees as text, CSV or JSON (docs/report-format.md), for lockstat report and for the
+ * online mode's report (which has no trace file).
+ */
+public final class ReportFormat {
+    /** What a report is about, beyond its trees. */
+    public record Source(String name, String windowText, String windowJson, Set<String> threads, boolean complete,
+                         List<String> problems, List<String> notes) {}
+
+    private final Source run;
+    private final List<Aspect> aspects;
+
+    ReportFormat(Source run, List<Aspect> aspects) {
+        this.run = run;
+        this.aspects = aspects;
+    }
+
+    /** The whole report in one of the formats (text, csv, json), pruned to top children of minPercent. */
+    public static String render(String format, Source source, List<Aspect> aspects, ReportNode main, ReportNode afterWait,
+                                int top, double minPercent) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+        ReportFormat f = new ReportFormat(source, aspects);
+        ReportNode m = prune(main, top, minPercent), a = prune(afterWait, top, minPercent);
+        switch (format) {
+            case "json" -> f.json(out, m, a);
+            case "csv" -> f.csv(out, m, a);
+            default -> f.text(out, m, a);
+        }
+        out.flush();
+        return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Keeps at most top children per node and those of at least minPercent; the rest of a node's children
+     * become one "&lt;N more&gt;" child, so every level still adds up to its parent.
+     */
+    static ReportNode prune(ReportNode n, int top, double minPercent) {
+        List<ReportNode> kept = new ArrayList<>();
+        long restNanos = 0, restCount = 0;
+        int rest = 0;
+        for (ReportNode c : n.children()) {
+            if (kept.size() < top && c.percent() >= minPercent) {
+                kept.add(prune(c, top, minPercent));
+            } else {
+                rest++;
+                restNanos += c.totalNanos();
+                restCount += c.count();
+            }
+        }
+        if (rest > 0) {
+            double percent = n.totalNanos() == 0 ? 0 : n.percent() * restNanos / n.totalNanos();
+            kept.add(new ReportNode("<" + rest + " more>", restNanos, restCount, percent, List.of()));
+        }
+        return new ReportNode(n.key(), n.totalNanos(), n.count(), n.percent(), kept);
+    }
+
+    private List<String> aspectNames() {
+        return aspects.stream().map(Aspect::displayName).toList();
+    }
+
+    void text(PrintStream out, ReportNode main, ReportNode afterWait) {
+        out.printf("Lock contention: %s%n", run.name());
+        out.printf("Blocked: %s in %,d contentions, by %s%s%n", millis(main.totalNanos()), main.count(),
+                String.join(" > ", aspectNames()), run.windowText().isEmpty() ? "" : " (" + run.windowText() + ")");
+        if (!run.threads().isEmpty()) {
+            out.printf("Blocked threads: %s%n", String.join(", ", run.threads()));
+        }
+        out.println();
+        if (main.count() == 0) {
+            out.println("  no contention");
+        } else {
+            out.printf("  %7s %14s %10s  %s%n", "percent", "blocked", "count", "key");
+            textChildren(out, main, 0);
+        }
+        out.println();
+        if (afterWait.count() == 0) {
+            out.println("After wait() (re-acquiring a monitor after notify or timeout, reported separately): none");
+        } else {
+            out.printf("After wait() (re-acquiring a monitor after notify or timeout, reported separately): %s in %,d contentions%n",
+                    millis(afterWait.totalNanos()), afterWait.count());
+            out.printf("  %7s %14s %10s  %s%n", "percent", "blocked", "count", "key");
+            textChildren(out, afterWait, 0);
+        }
+        List<String> notes = notes();
+        if (!notes.isEmpty()) {
+            out.println();
+            out.println("Notes:");
+            notes.forEach(n -> out.println("  " + n));
+        }
+    }
+
+    private static void textChildren(PrintStream out, ReportNode n, int depth) {
+        for (ReportNode c : n.children()) {
+            out.printf("  %6.2f%% %14s %,10d  %s%s%n", c.percent(), millis(c.totalNanos()), c.count(), "  ".repeat(depth), c.key());
+            textChildren(out, c, depth + 1);
+        }
+    }
+
+    static String millis(long nanos) {
+        return String.format("%,.3f ms", nanos / 1e6);
+    }
+
+    /** One row per node: tree, one column per aspect (the node's path), totalNanos, count, percent. */
+    void csv(PrintStream out, ReportNode main, ReportNode afterWait) {
+        List<String> header = new ArrayList<>();
+        header.add("tree");
+        header.addAll(aspectNames());
+        header.addAll(List.of("totalNanos", "count", "percent"));
+        out.println(String.join(",", header));
+        csvRows(out, "contention", main, new ArrayList<>());
+        csvRows(out, "after-wait", afterWait, new ArrayList<>());
+    }
+
+    private void csvRows(PrintStream out, String tree, ReportNode n, List<String> path) {
+        if (n.count() == 0 && path.isEmpty()) {
+            return;
+        }
+        List<String> row = new ArrayList<>();
+        row.add(tree);
+        for (int i = 0; i < aspects.size(); i++) {
+            row.add(i < path.size() ? csvField(path.get(i)) : "");
+        }
+        row.add(Long.toString(n.totalNanos()));
+        row.add(Long.toString(n.count()));
+        row.add(String.format(java.util.Locale.ROOT, "%.4f", n.percent()));
+        out.println(String.join(",", row));
+        for (ReportNode c : n.children()) {
+            path.add(c.key());
+            csvRows(out, tree, c, path);
+            path.remove(path.size() - 1);
+        }
+    }
+
+    static String csvField(String s) {
+        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
+            return s;
+        }
+        return '"' + s.replace("\"", "\"\"") + '"';
+    }
+
+    void json(PrintStream out, ReportNode main, ReportNode afterWait) {
+        StringBuilder sb = new StringBuilder("{\n");
+        sb.append("  \"trace\": ").append(Json.quote(run.name())).append(",\n");
+        sb.append("  \"aspects\": [");
+        String sep = "";
+        for (String a : aspectNames()) {
+            sb.append(sep).append(Json.quote(a));
+            sep = ", ";
+        }
+        sb.append("],\n");
+        sb.append("  \"window\": ").append(run.windowJson()).append(",\n");
+        sb.append("  \"threads\": ").append(stringArray(new ArrayList<>(run.threads()))).append(",\n");
+        sb.append("  \"complete\": ").append(run.complete()).append(",\n");
+        sb.append("  \"problems\": ").append(stringArray(run.problems())).append(",\n");
+        sb.append("  \"notes\": ").append(stringArray(notes())).append(",\n");
+        sb.append("  \"contention\": ");
+        jsonNode(sb, main, 1);
+        sb.append(",\n  \"afterWait\": ");
+        jsonNode(sb, afterWait, 1);
+        sb.append("\n}");
+        out.println(sb);
+    }
+
+    static void jsonNode(StringBuilder sb, ReportNode n, int depth) {
+        String pad = "  ".repeat(depth);
+        sb.append("{\"key\": ").append(Json.quote(n.key())).append(", \"totalNanos\": ").append(n.totalNanos())
+          .append(", \"count\": ").append(n.count()).append(", \"percent\": ")
+          .append(String.format(java.util.Locale.ROOT, "%.4f", n.percent())).append(", \"children\": [");
+        if (n.children().isEmpty()) {
+            sb.append("]}");
+            return;
+        }
+        String sep = "\n";
+        for (ReportNode c : n.children()) {
+            sb.append(sep).append(pad).append("  ");
+            jsonNode(sb, c, depth + 1);
+            sep = ",\n";
+        }
+        sb.append('\n').append(pad).append("]}");
+    }
+
+    static String stringArray(List<String> list) {
+        StringBuilder sb = new StringBuilder("[");
+        String sep = "";
+        for (String s : list) {
+            sb.append(sep).append(Json.quote(s));
+            sep = ", ";
+        }
+        return sb.append(']').toString();
+    }
+
+    /** The engine's notes on what was incomplete. */
+    List<String> notes() {
+        return run.notes();
+    }
+}

@@ -1,0 +1,195 @@
+package jdk.lockstat.internal.tool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import jdk.lockstat.internal.analysis.Scenario;
+
+/**
+ * lockstat report, flame and locks on a trace with known answers (Scenario.twoOwners: T2 blocked 110 ns,
+ * T3 170 ns; owners T1 150 ns, T2 90 ns, unknown 40 ns), and on bad input.
+ */
+class AnalysisCommandsTest {
+    @TempDir
+    Path dir;
+
+    record Run(int status, String out, String err) {}
+
+    private static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private String trace() throws IOException {
+        return Scenario.twoOwners().write(dir, "two.lct").toString();
+    }
+
+    @Test
+    void reportByOwnerMethodAsText() throws IOException {
+        Run r = run("report", "--by", "owner-method", trace());
+        assertEquals(0, r.status(), r.err());
+        assertEquals("", r.err());
+        List<String> lines = r.out().lines().map(l -> l.trim().replaceAll(" +", " ")).toList();
+        assertTrue(lines.contains("53.57% 0.000 ms 2 demo.Worker.hold11"), r.out());
+        assertTrue(lines.contains("32.14% 0.000 ms 1 demo.Worker.hold12"), r.out());
+        assertTrue(lines.contains("14.29% 0.000 ms 2 <unknown owner>"), r.out());
+        assertTrue(r.out().contains("in 2 contentions, by owner-method"), r.out());
+        assertTrue(r.out().contains("After wait() (re-acquiring a monitor after notify or timeout, reported separately): none"), r.out());
+    }
+
+    @Test
+    void defaultReportIsLockClassThenOwnerChain() throws IOException {
+        Run r = run("report", trace());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("by lock-class > owner-chain"), r.out());
+        assertTrue(r.out().replaceAll(" +", " ").contains("100.00% 0.000 ms 2 demo.Lock\n"), r.out());
+        assertTrue(r.out().contains("    demo.Worker.hold11(Worker.java:11) <- demo.Worker.hold11(Worker.java:100)"), r.out());
+    }
+
+    @Test
+    void reportAsJsonTree() throws IOException {
+        Run r = run("report", "--by", "lock,owner-thread", "--format", "json", trace());
+        assertEquals(0, r.status(), r.err());
+        String j = r.out();
+        assertTrue(j.contains("\"aspects\": [\"lock\", \"owner-thread\"]"), j);
+        assertTrue(j.contains("\"contention\": {\"key\": \"all\", \"totalNanos\": 280, \"count\": 2, \"percent\": 100.0000, \"children\": ["), j);
+        assertTrue(j.contains("{\"key\": \"demo.Lock@1234\", \"totalNanos\": 280, \"count\": 2, \"percent\": 100.0000, \"children\": ["), j);
+        assertTrue(j.contains("{\"key\": \"worker-11 #11\", \"totalNanos\": 150, \"count\": 2, \"percent\": 53.5714, \"children\": []}"), j);
+        assertTrue(j.contains("\"afterWait\": {\"key\": \"after wait\", \"totalNanos\": 0, \"count\": 0"), j);
+        assertTrue(j.contains("\"complete\": true"), j);
+        assertEquals(count(j, '{'), count(j, '}'));
+        assertEquals(count(j, '['), count(j, ']'));
+    }
+
+    @Test
+    void reportAsCsv() throws IOException {
+        Run r = run("report", "--by", "thread,owner-thread", "--format", "csv", trace());
+        assertEquals(0, r.status(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals("tree,thread,owner-thread,totalNanos,count,percent", lines.get(0));
+        assertEquals("contention,,,280,2,100.0000", lines.get(1));
+        assertTrue(lines.contains("contention,worker-13 #13,,170,1,60.7143"), r.out());
+        assertTrue(lines.contains("contention,worker-13 #13,worker-12 #12,90,1,32.1429"), r.out());
+        assertTrue(lines.contains("contention,worker-12 #12,<unknown owner>,10,1,3.5714"), r.out());
+    }
+
+    @Test
+    void topAndMinPercentFoldTheRest() throws IOException {
+        Run top = run("report", "--by", "owner-thread", "--top", "1", "--format", "csv", trace());
+        assertEquals(0, top.status(), top.err());
+        assertTrue(top.out().contains("contention,worker-11 #11,150,2,53.5714"), top.out());
+        assertTrue(top.out().contains("contention,<2 more>,130,3,46.4286"), top.out());
+        Run min = run("report", "--by", "owner-thread", "--min-percent", "20", "--format", "csv", trace());
+        assertTrue(min.out().contains("contention,worker-12 #12,90,1,32.1429"), min.out());
+        assertTrue(min.out().contains("contention,<1 more>,40,2,14.2857"), min.out());
+    }
+
+    @Test
+    void timeWindowClipsContentionsAndThreadFilterSelectsBlockedThreads() throws IOException {
+        String t = trace();
+        Run w = run("report", "--by", "owner-thread", "--from", "200ns", "--to", "0.0003ms", "--format", "csv", t);
+        assertEquals(0, w.status(), w.err());
+        assertTrue(w.out().contains("contention,,110,2,100.0000"), w.out());
+        assertTrue(w.out().contains("contention,worker-12 #12,90,1,"), w.out());
+        assertTrue(w.out().contains("contention,<unknown owner>,20,2,"), w.out());
+
+        Run byName = run("report", "--by", "thread", "--thread", "worker-12", "--format", "csv", t);
+        assertTrue(byName.out().contains("contention,,110,1,100.0000"), byName.out());
+        Run byIds = run("report", "--by", "thread", "--thread", "13,12", "--format", "csv", t);
+        assertTrue(byIds.out().contains("contention,,280,2,100.0000"), byIds.out());
+        Run repeated = run("report", "--by", "thread", "--thread", "13", "--thread", "worker-99", "--format", "csv", t);
+        assertTrue(repeated.out().contains("contention,,170,1,100.0000"), repeated.out());
+    }
+
+    @Test
+    void flameGraphLinesAreRootFirstAndWeightedByNanos() throws IOException {
+        Run blocked = run("flame", trace());
+        assertEquals(0, blocked.status(), blocked.err());
+        assertEquals(List.of("demo.Worker.hold12;demo.Worker.hold12 110", "demo.Worker.hold13;demo.Worker.hold13 170"),
+                blocked.out().lines().toList());
+        Run owners = run("flame", "--owner", trace());
+        assertEquals(List.of("<unknown owner> 40", "demo.Worker.hold11;demo.Worker.hold11 150",
+                "demo.Worker.hold12;demo.Worker.hold12 90"), owners.out().lines().toList());
+    }
+
+    @Test
+    void locksTable() throws IOException {
+        Run csv = run("locks", "--format", "csv", trace());
+        assertEquals(0, csv.status(), csv.err());
+        List<String> lines = csv.out().lines().toList();
+        assertEquals("lock,timesBlocked,peakBlocked,blockedThreadTimeNanos,blockedRealTimeNanos,avgBlockedNanos,avgHoldNanos,"
+                + "blockedNow,realTimeUtilPercent,threadTimeUtilPercent,realLifeTimeUtilPercent,threadLifeTimeUtilPercent,"
+                + "firstThread,firstChain", lines.get(0));
+        assertTrue(lines.get(1).startsWith("demo.Lock@1234,2,2,280,220,140,110,0,0.0000,0.0000,100,127.2727,worker-12 #12,"),
+                lines.get(1));
+        Run text = run("locks", trace());
+        assertEquals(0, text.status(), text.err());
+        assertTrue(text.out().contains("demo.Lock@1234"), text.out());
+        assertTrue(text.out().contains("first blocked: worker-12 #12 at demo.Worker.hold12(Worker.java:12)"), text.out());
+        Run json = run("locks", "--format", "json", trace());
+        assertTrue(json.out().contains("\"timesBlocked\": 2, \"peakBlocked\": 2, \"blockedThreadTimeNanos\": 280"), json.out());
+    }
+
+    @Test
+    void truncatedTraceGivesWhatWasReadableAndAWarning() throws IOException {
+        Path good = Scenario.twoOwners().write(dir, "plain.lct", false);
+        byte[] data = Files.readAllBytes(good);
+        Path cut = dir.resolve("cut.lct");
+        Files.write(cut, Arrays.copyOf(data, data.length - 20));
+        Run r = run("report", "--by", "owner-thread", cut.toString());
+        assertEquals(1, r.status(), r.out() + r.err());
+        assertTrue(r.err().startsWith("lockstat report: warning: "), r.err());
+        assertTrue(r.err().contains("truncated"), r.err());
+        assertTrue(r.out().contains("worker-11 #11"), r.out());
+    }
+
+    @Test
+    void badOptionsAreUsageErrors() throws IOException {
+        String t = trace();
+        assertUsage(run("report", "--by", "lock,colour", t), "--by: unknown aspect \"colour\" (aspects: group, lock-class, lock, thread, method, chain, owner-thread, owner-method, owner-chain)");
+        assertUsage(run("report", "--by", "lock,lock", t), "aspect lock given twice");
+        assertUsage(run("report", "--format", "xml", t), "--format must be text, csv or json, not xml");
+        assertUsage(run("report", "--top", "0", t), "--top needs a positive whole number");
+        assertUsage(run("report", "--min-percent", "120", t), "--min-percent needs a number from 0 to 100");
+        assertUsage(run("report", "--from", "soon", t), "--from needs a time since the trace's start");
+        assertUsage(run("report", "--from", "2s", "--to", "1s", t), "--to must be later than --from");
+        assertUsage(run("flame", "--colour", t), "unknown option --colour");
+        assertUsage(run("locks", "--thread", "x", t), "unknown option --thread");
+        assertUsage(run("report"), "missing trace file");
+        Run missing = run("report", dir.resolve("none.lct").toString());
+        assertEquals(1, missing.status());
+        assertTrue(missing.err().contains("no such file"), missing.err());
+    }
+
+    @Test
+    void usageListsTheAnalysisCommands() {
+        Run r = run("help");
+        assertTrue(r.out().contains("lockstat report [--by ASPECT,...]"), r.out());
+        assertTrue(r.out().contains("lockstat flame [--owner]"), r.out());
+        assertTrue(r.out().contains("lockstat locks [--format text|csv|json]"), r.out());
+    }
+
+    private static void assertUsage(Run r, String message) {
+        assertEquals(2, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains(message), r.err());
+        assertEquals(r.err().contains("\nusage: ") ? 2 : 1, r.err().lines().count(), r.err());
+    }
+
+    private static long count(String s, char c) {
+        return s.chars().filter(x -> x == c).count();
+    }
+}

@@ -1,0 +1,105 @@
+/*
+ * @test
+ * @summary Online mode (paper 3.1/5.3): -XX:TraceLockContentionReport=FILE analyzes contention while
+ *          the application runs, with no trace file, and writes the report at exit (A holds the lock
+ *          1 ms, B 6 ms: B causes about 86% of the blocked time); jcmd LockStat.report prints the
+ *          report so far from a running VM; a VM without tracing answers that online analysis is off;
+ *          a bad file name is rejected at start.
+ * @library /lib
+ * @modules jdk.lockstat/jdk.lockstat.internal.format
+ * @build LockStatRun MonitorContentionTest
+ * @run main/timeout=300 OnlineReportTest
+ */
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+public class OnlineReportTest {
+    /** Runs the contended workload until stdin closes, printing a first line when it is under way. */
+    public static class LongWorkload {
+        public static void main(String[] args) throws Exception {
+            Thread workload = new Thread(() -> {
+                try {
+                    MonitorContentionTest.Workload.main(new String[] {"600000"});
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            workload.setDaemon(true);
+            workload.start();
+            Thread.sleep(1500);
+            System.out.println("running");
+            System.out.flush();
+            System.in.read();
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "online").toAbsolutePath();
+
+        // 1. Report at exit, no trace file.
+        Path report = dir.resolve("report-%p.json");
+        LockStatRun r = LockStatRun.java(dir, "-XX:TraceLockContentionReport=" + report,
+                "-XX:TraceLockContentionFile=" + dir.resolve("unexpected.lct"),
+                "MonitorContentionTest$Workload", "2000").shouldHaveExitValue(0).shouldContain("workload-done");
+        Path written = dir.resolve("report-" + r.pid + ".json");
+        LockStatRun.check(Files.exists(written), "report written at exit: " + written);
+        LockStatRun.check(!Files.exists(dir.resolve("unexpected.lct")), "no trace file without -XX:+TraceLockContention");
+        String json = Files.readString(written, StandardCharsets.UTF_8);
+        System.out.println(json.length() > 4000 ? json.substring(0, 4000) : json);
+        double b = shareOf(json, "holdB"), a = shareOf(json, "holdA");
+        System.out.println("holdB " + b + "%, holdA " + a + "%");
+        LockStatRun.check(Math.abs(b - 86) <= 6 && Math.abs(a - 14) <= 6, "owner shares B ~86%, A ~14%: " + b + " / " + a);
+
+        // 2. On demand from a running VM, next to a trace file.
+        Path trace = dir.resolve("both.lct");
+        Process p = LockStatRun.startJava("running", "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
+                "-XX:TraceLockContentionReport=" + dir.resolve("both.txt"), "OnlineReportTest$LongWorkload");
+        try {
+            LockStatRun j = LockStatRun.run(dir, List.of(LockStatRun.jdkBin("jcmd").toString(), Long.toString(p.pid()),
+                    "LockStat.report", "by=owner-method"));
+            j.shouldHaveExitValue(0).shouldContain("holdB").shouldContain("holdA");
+        } finally {
+            p.getOutputStream().close();
+            LockStatRun.check(p.waitFor() == 0, "workload ended normally");
+        }
+        LockStatRun.verifyOk(trace);
+        LockStatRun.check(Files.readString(dir.resolve("both.txt")).contains("holdB"), "text report at exit too");
+
+        // 3. A VM without tracing.
+        Process plain = LockStatRun.startJava("running", "OnlineReportTest$LongWorkload");
+        try {
+            LockStatRun.run(dir, List.of(LockStatRun.jdkBin("jcmd").toString(), Long.toString(plain.pid()), "LockStat.report"))
+                    .shouldHaveExitValue(0).shouldContain("online analysis is off");
+        } finally {
+            plain.getOutputStream().close();
+            plain.waitFor();
+        }
+
+        // 4. A bad report file name.
+        LockStatRun.java(dir, "-XX:TraceLockContentionReport=bad%q", "-version")
+                .shouldHaveExitValue(1).shouldContain("Invalid -XX:TraceLockContentionReport=bad%q");
+        try (Stream<Path> files = Files.list(dir)) {
+            System.out.println("files: " + files.toList());
+        }
+    }
+
+    /** The summed percent of the JSON nodes whose key contains the method name (its owner chains). */
+    static double shareOf(String json, String method) {
+        Matcher m = Pattern.compile("\"key\"\\s*:\\s*\"[^\"]*" + method + "[^\"]*\"[^}]*?\"percent\"\\s*:\\s*([0-9.]+)").matcher(json);
+        double sum = 0;
+        boolean found = false;
+        while (m.find()) {
+            sum += Double.parseDouble(m.group(1));
+            found = true;
+        }
+        if (!found) {
+            throw new AssertionError("no node for " + method);
+        }
+        return sum;
+    }
+}
