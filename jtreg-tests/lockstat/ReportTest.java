@@ -1,0 +1,55 @@
+/*
+ * @test
+ * @summary lockstat report, flame and locks on a real trace with known ground truth: A holds the lock
+ *          1 ms and B 6 ms, so B causes about 86% of the blocked time and A about 14%; the JSON tree
+ *          adds up, the flame graph's owner stacks end in holdA/holdB, and the lock table lists the lock.
+ * @library /lib
+ * @modules jdk.lockstat/jdk.lockstat.internal.format
+ * @build LockStatRun MonitorContentionTest
+ * @run main/timeout=300 ReportTest
+ */
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+public class ReportTest {
+    public static void main(String[] args) throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "report").toAbsolutePath();
+        Path trace = dir.resolve("ab.lct");
+        LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
+                "MonitorContentionTest$Workload", "4000").shouldHaveExitValue(0);
+        LockStatRun.verifyOk(trace);
+
+        String json = LockStatRun.lockstat("report", "--by", "owner-method", "--format", "json", trace.toString())
+                .shouldHaveExitValue(0).stdout;
+        double b = percentOf(json, "holdB"), a = percentOf(json, "holdA");
+        System.out.println("owner-method: holdB " + b + "%, holdA " + a + "%");
+        LockStatRun.check(Math.abs(b - 86) <= 6 && Math.abs(a - 14) <= 6, "B ~86%, A ~14% of blocked time: " + b + " / " + a);
+        LockStatRun.check(b + a > 99, "almost nothing is left to unknown owners: " + (100 - a - b) + "%");
+
+        LockStatRun.lockstat("report", trace.toString()).shouldHaveExitValue(0)
+                .shouldContain("MonitorContentionTest$Shared").shouldContain("holdB(MonitorContentionTest.java:");
+        LockStatRun.lockstat("report", "--by", "owner-method", "--format", "csv", trace.toString()).shouldHaveExitValue(0)
+                .shouldContain("tree,owner-method,totalNanos,count,percent");
+        LockStatRun.lockstat("report", "--by", "nonsense", trace.toString()).shouldHaveExitValue(2).stderr.contains("nonsense");
+
+        String flame = LockStatRun.lockstat("flame", "--owner", trace.toString()).shouldHaveExitValue(0).stdout;
+        long stacks = flame.lines().count();
+        long ownerLeaves = flame.lines().filter(l -> l.matches(".*holdA[^;]* [0-9]+$") || l.matches(".*holdB[^;]* [0-9]+$")).count();
+        System.out.println("flame --owner: " + stacks + " stacks, " + ownerLeaves + " ending in holdA/holdB");
+        LockStatRun.check(stacks > 0 && ownerLeaves >= stacks - 1, "owner stacks end in the holding methods");
+
+        LockStatRun.lockstat("locks", trace.toString()).shouldHaveExitValue(0).shouldContain("MonitorContentionTest$Shared");
+    }
+
+    /** The percent of the top-level node (under "contention") whose key names the method. */
+    static double percentOf(String json, String method) {
+        Matcher m = Pattern.compile("\"key\"\\s*:\\s*\"[^\"]*" + method + "[^\"]*\"[^}]*?\"percent\"\\s*:\\s*([0-9.]+)").matcher(json);
+        double sum = 0;
+        while (m.find()) {
+            sum += Double.parseDouble(m.group(1));
+        }
+        return sum;
+    }
+}
