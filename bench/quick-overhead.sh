@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Quick side-by-side overhead check (not the issue-7 harness): ContentionDemo's throughput (transfers
 # in a fixed time) on stock Temurin 25.0.3, on the LockStat JDK with tracing off, and with tracing on
-# (compressed file). Runs are interleaved; prints each configuration's median, min and max and the
+# (compressed file), tracing without call chains, and online analysis only (no file). CONFIGS=
+# picks a subset. Runs are interleaved; prints each configuration's median, min and max and the
 # median's ratio to stock. Usage: bench/quick-overhead.sh [REPS] [THREADS] [MILLIS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,12 +12,16 @@ lockstat=build/jdk
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
 "$stock/bin/javac" -d "$out/classes" bench/demo/ContentionDemo.java
 declare -A results
-configs=(stock off on)
+configs=(${CONFIGS:-stock off on nochains online})
 run() {
   case "$1" in
     stock) "$stock/bin/java" -cp "$out/classes" ContentionDemo "$threads" "$millis" ;;
     off)   "$lockstat/bin/java" -cp "$out/classes" ContentionDemo "$threads" "$millis" ;;
     on)    "$lockstat/bin/java" -XX:+TraceLockContention -XX:TraceLockContentionFile="$out/t.lct" \
+             -cp "$out/classes" ContentionDemo "$threads" "$millis" ;;
+    nochains) "$lockstat/bin/java" -XX:+TraceLockContention -XX:-TraceLockContentionCallChains \
+             -XX:TraceLockContentionFile="$out/t.lct" -cp "$out/classes" ContentionDemo "$threads" "$millis" ;;
+    online) "$lockstat/bin/java" -XX:TraceLockContentionReport="$out/r.txt" \
              -cp "$out/classes" ContentionDemo "$threads" "$millis" ;;
   esac | sed -E 's/.* ([0-9]+) transfers.*/\1/'
 }
