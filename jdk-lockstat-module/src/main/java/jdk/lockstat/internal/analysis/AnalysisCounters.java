@@ -12,6 +12,12 @@ public final class AnalysisCounters {
     long events;
     long monitorEvents;
     long parkEvents;
+    long strayParkEnds;
+    long parkWaits;
+    long parkIdles;
+    long nonBlockingParks;
+    long parkTimeouts;
+    long openParksAtEnd;
     long contentions;
     long afterWaitContentions;
     /** Per-monitor sequence numbers that never arrived and were skipped (lost buffers, end of trace). */
@@ -113,6 +119,19 @@ public final class AnalysisCounters {
         }
         if (unresolvedChains > 0) {
             n.add(unresolvedChains + " contention(s) refer to call chains without metadata (shown as unknown chain)");
+        }
+        if (parkWaits + parkIdles > 0) {
+            n.add(parkWaits + " park(s) waiting on a condition, latch or future and " + parkIdles
+                    + " idle worker park(s) are not contention (left out)");
+        }
+        if (parkTimeouts > 0) {
+            n.add(parkTimeouts + " timed park(s) ended by their timeout with no release meanwhile (timed waits, left out)");
+        }
+        if (nonBlockingParks > 0) {
+            n.add(nonBlockingParks + " park(s) returned at once on an earlier unpark's permit (left out)");
+        }
+        if (strayParkEnds + openParksAtEnd > 0) {
+            n.add((strayParkEnds + openParksAtEnd) + " park(s) without their begin or end (left out)");
         }
         return n;
     }

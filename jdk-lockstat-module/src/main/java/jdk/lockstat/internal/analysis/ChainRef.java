@@ -33,9 +33,22 @@ public final class ChainRef {
         }
     }
 
-    /** The method that contended or released: the innermost frame's, or null if unknown. */
+    /**
+     * The method that contended or released: the innermost frame's, skipping the frames of the locking
+     * mechanism itself (Unsafe.park/unpark, LockSupport, AbstractQueuedSynchronizer, ReentrantLock, ...),
+     * so that a ReentrantLock's owner is the method that called unlock(), as a monitor's owner is the
+     * method that left the synchronized block; null if unknown.
+     */
     public MethodRef topMethod() {
-        return frames == null || frames.isEmpty() ? null : frames.get(0).method();
+        if (frames == null || frames.isEmpty()) {
+            return null;
+        }
+        for (Frame f : frames) {
+            if (!LockingMechanism.contains(f.method())) {
+                return f.method();
+            }
+        }
+        return frames.get(0).method();
     }
 
     boolean uses(java.util.Set<MethodRef> methods) {

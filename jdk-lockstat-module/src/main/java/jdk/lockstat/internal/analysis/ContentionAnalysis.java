@@ -55,7 +55,7 @@ public final class ContentionAnalysis {
     public ContentionAnalysis(ContentionSink sink, Options options) {
         barrier = new MetadataBarrier(sink, counters, options.maxHeldForMetadata());
         dispatcher = new IntrinsicLockDispatcher(barrier, counters, options.statsFrom(), options.statsTo());
-        rearranger = new EventRearranger(dispatcher, new ParkDispatcher(counters), counters,
+        rearranger = new EventRearranger(dispatcher, new ParkDispatcher(barrier, counters), counters,
                 options.maxPendingPerMonitor(), options.maxPending());
         decoder = new EventDecoder(resolver, rearranger);
     }

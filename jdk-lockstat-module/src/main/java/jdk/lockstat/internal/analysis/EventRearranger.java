@@ -121,5 +121,6 @@ final class EventRearranger {
         while (parkQueue.count() > 0) {
             skipParkGap();
         }
+        parks.finish();
     }
 }

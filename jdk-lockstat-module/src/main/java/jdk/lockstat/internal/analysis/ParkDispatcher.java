@@ -1,18 +1,104 @@
 package jdk.lockstat.internal.analysis;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /**
- * Paper 4.1, "park thread dispatcher": receives park events in global sequence order. The VM writes no
- * park events yet, so this only counts them; thread analyzers and blocker analyzers (ReentrantLock,
- * ReentrantReadWriteLock) that emit PARK contentions plug in here.
+ * Paper 4.1, park side: receives park events in global sequence order. Its thread analyzer bundles each
+ * thread's ParkBegin / ParkEnd with the Unpark that woke it; its blocker dispatcher hands parks on lock-like
+ * blockers to one {@link ParkLockAnalyzer} per blocker object, and counts waits (conditions, latches) and
+ * idling (pool workers) without making them contention.
  */
 final class ParkDispatcher {
+    private final ContentionSink sink;
     private final AnalysisCounters counters;
+    private final Map<LockRef, ParkLockAnalyzer> blockers = new HashMap<>();
+    private final Map<ThreadRef, OpenPark> open = new HashMap<>();
+    // An unpark that reached a thread before it parked: its park returns at once, but the release
+    // it stands for still splits the time of the blocker's other waiters.
+    private final Map<Long, ParkEvent> pendingUnparks = new HashMap<>();
+    private final Map<Long, ThreadRef> threadsById = new HashMap<>();
 
-    ParkDispatcher(AnalysisCounters counters) {
+    private record OpenPark(ParkEvent begin, ParkBlockerKind kind, ParkLockAnalyzer analyzer) {}
+
+    ParkDispatcher(ContentionSink sink, AnalysisCounters counters) {
+        this.sink = sink;
         this.counters = counters;
     }
 
     void deliver(ParkEvent e) {
         counters.parkEvents++;
+        threadsById.put(e.thread.id(), e.thread);
+        switch (e.kind) {
+            case ParkEvent.BEGIN -> begin(e);
+            case ParkEvent.END -> end(e);
+            case ParkEvent.UNPARK -> unpark(e);
+            default -> { }
+        }
+    }
+
+    private void begin(ParkEvent e) {
+        ParkBlockerKind kind = ParkBlockerKind.of(e.blockerClass);
+        ParkLockAnalyzer analyzer = null;
+        if (kind == ParkBlockerKind.LOCK) {
+            LockRef lock = LockRef.of(e.blockerClass, e.value, 0);
+            analyzer = blockers.computeIfAbsent(lock, ParkLockAnalyzer::new);
+            ParkEvent pending = pendingUnparks.remove(e.thread.id());
+            if (pending != null) {
+                analyzer.released(pending.thread, pending.chain, pending.time, e.thread);
+            }
+            analyzer.parked(e.thread, e.chain, e.time);
+        } else {
+            pendingUnparks.remove(e.thread.id());
+        }
+        open.put(e.thread, new OpenPark(e, kind, analyzer));
+    }
+
+    private void end(ParkEvent e) {
+        OpenPark p = open.remove(e.thread);
+        if (p == null) {
+            counters.strayParkEnds++;
+            return;
+        }
+        switch (p.kind()) {
+            case WAIT -> counters.parkWaits++;
+            case IDLE -> counters.parkIdles++;
+            default -> {
+                Contention c = p.analyzer().unparked(e.thread, e.time);
+                if (p.analyzer().idle()) {
+                    blockers.remove(p.analyzer().lock());
+                }
+                // Woken by an unpark from before the park (the permit was there): it did not block.
+                if (c != null && e.value != 0 && e.value < p.begin().seq) {
+                    counters.nonBlockingParks++;
+                } else if (c != null && (e.flags & 1) != 0 && c.parts().stream().allMatch(x -> x.owner() == null)) {
+                    counters.parkTimeouts++;   // a timed park that nobody ended: a timed wait, not contention
+                } else if (c != null) {
+                    sink.accept(c);
+                }
+            }
+        }
+    }
+
+    private void unpark(ParkEvent e) {
+        ThreadRef target = threadsById.get(e.value);
+        OpenPark p = target == null ? null : open.get(target);
+        if (p == null) {
+            pendingUnparks.put(e.value, e);
+            if (pendingUnparks.size() > 100_000) {
+                pendingUnparks.clear();   // bound: unparks of threads that never park again
+            }
+            return;
+        }
+        if (p.analyzer() != null) {
+            p.analyzer().released(e.thread, e.chain, e.time, null);
+        }
+    }
+
+    /** End of the trace: parks still open are not contention that ended; they are counted. */
+    void finish() {
+        counters.openParksAtEnd += open.size();
+        open.clear();
+        blockers.clear();
     }
 }

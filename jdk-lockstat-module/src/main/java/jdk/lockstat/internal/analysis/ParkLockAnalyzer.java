@@ -1,0 +1,68 @@
+package jdk.lockstat.internal.analysis;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One park blocker (a ReentrantLock's sync, a Semaphore, ...) treated as a lock (paper 4.1): its releases
+ * are the unparks of threads parked on it. Every thread parked on the blocker when one of its waiters is
+ * unparked was blocked, up to then, by the unparking thread (the lock's releaser, with its call chain),
+ * including threads that were not the one unparked (the paper's Figure 5: the shared blocker carries the
+ * attribution). From the last release to the parked thread's own wake-up the owner is unknown.
+ */
+final class ParkLockAnalyzer {
+    private final LockRef lock;
+    private final Map<ThreadRef, Parked> parked = new LinkedHashMap<>();
+
+    private static final class Parked {
+        final Contention contention;
+        long since;   // start of the part not yet attributed
+
+        Parked(Contention contention) {
+            this.contention = contention;
+            this.since = contention.start();
+        }
+    }
+
+    ParkLockAnalyzer(LockRef lock) {
+        this.lock = lock;
+    }
+
+    LockRef lock() {
+        return lock;
+    }
+
+    void parked(ThreadRef thread, ChainRef chain, long time) {
+        parked.put(thread, new Parked(new Contention(Contention.Kind.PARK, lock, thread, chain, false, time)));
+    }
+
+    /** A release by owner at time: the waiters other than except owe their time so far to it. */
+    void released(ThreadRef owner, ChainRef ownerChain, long time, ThreadRef except) {
+        for (Map.Entry<ThreadRef, Parked> e : parked.entrySet()) {
+            if (e.getKey() == except) {
+                continue;
+            }
+            Parked p = e.getValue();
+            if (time > p.since) {
+                p.contention.addPart(p.since, time, owner, ownerChain, 0);
+                p.since = time;
+            }
+        }
+    }
+
+    /** The thread's park ended; its contention (null if it was not parked here). */
+    Contention unparked(ThreadRef thread, long time) {
+        Parked p = parked.remove(thread);
+        if (p == null) {
+            return null;
+        }
+        long end = Math.max(time, p.since);
+        p.contention.addPart(p.since, end, null, null, 0);
+        p.contention.close(end);
+        return p.contention;
+    }
+
+    boolean idle() {
+        return parked.isEmpty();
+    }
+}

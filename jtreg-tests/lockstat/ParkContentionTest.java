@@ -1,0 +1,303 @@
+/*
+ * @test
+ * @summary java.util.concurrent contention from park/unpark events (paper 3.3, 4.1): ReentrantLock
+ *          (fair, and non-fair with a pause between acquisitions) and a fair Semaphore where A holds
+ *          1 ms and B 6 ms give B about 86% and A about 14% of the blocked time as owners, named by the
+ *          method that released (not Unsafe.unpark); a ReentrantReadWriteLock writer blocks readers;
+ *          Condition waits are not contention; Thread.interrupt records an unpark by the interrupter
+ *          and an interrupted park end; the trace verifies.
+ * @library /lib
+ * @modules jdk.lockstat/jdk.lockstat.internal.format
+ * @build LockStatRun
+ * @run main/timeout=600 ParkContentionTest
+ */
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import jdk.lockstat.internal.format.Event;
+import jdk.lockstat.internal.format.TraceParser;
+
+public class ParkContentionTest {
+    /** A lock-like thing the workloads hold: lock(), unlock(). */
+    interface Held {
+        void lock() throws InterruptedException;
+        void unlock();
+    }
+
+    public static class Workload {
+        static Held held;
+        static long pauseMillis;
+
+        static void holdA() throws InterruptedException {
+            held.lock();
+            try {
+                Thread.sleep(1);
+            } finally {
+                held.unlock();
+            }
+        }
+
+        static void holdB() throws InterruptedException {
+            held.lock();
+            try {
+                Thread.sleep(6);
+            } finally {
+                held.unlock();
+            }
+        }
+
+        static void ab(long millis) throws Exception {
+            long end = System.nanoTime() + millis * 1_000_000L;
+            List<Thread> threads = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                boolean a = i % 2 == 0;
+                threads.add(new Thread(() -> {
+                    try {
+                        while (System.nanoTime() < end) {
+                            if (a) {
+                                holdA();
+                            } else {
+                                holdB();
+                            }
+                            if (pauseMillis > 0) {
+                                Thread.sleep(pauseMillis);
+                            }
+                        }
+                    } catch (InterruptedException e) {
+                        throw new RuntimeException(e);
+                    }
+                }, (a ? "A" : "B") + i));
+            }
+            threads.forEach(Thread::start);
+            for (Thread t : threads) {
+                t.join();
+            }
+        }
+
+        static final ReentrantReadWriteLock RW = new ReentrantReadWriteLock();
+
+        static void write() throws InterruptedException {
+            RW.writeLock().lock();
+            try {
+                Thread.sleep(5);
+            } finally {
+                RW.writeLock().unlock();
+            }
+        }
+
+        static void read() {
+            RW.readLock().lock();
+            try {
+                LockSupport.parkNanos(100_000);
+            } finally {
+                RW.readLock().unlock();
+            }
+        }
+
+        static void readersAndWriter(long millis) throws Exception {
+            long end = System.nanoTime() + millis * 1_000_000L;
+            List<Thread> threads = new ArrayList<>();
+            threads.add(new Thread(() -> {
+                try {
+                    while (System.nanoTime() < end) {
+                        write();
+                        Thread.sleep(2);
+                    }
+                } catch (InterruptedException e) {
+                    throw new RuntimeException(e);
+                }
+            }, "writer"));
+            for (int i = 0; i < 3; i++) {
+                threads.add(new Thread(() -> {
+                    while (System.nanoTime() < end) {
+                        read();
+                    }
+                }, "reader-" + i));
+            }
+            threads.forEach(Thread::start);
+            for (Thread t : threads) {
+                t.join();
+            }
+        }
+
+        static void conditionWaits() throws Exception {
+            ReentrantLock lock = new ReentrantLock();
+            Condition ready = lock.newCondition();
+            int[] items = {0};
+            Thread consumer = new Thread(() -> {
+                for (int n = 0; n < 50; n++) {
+                    lock.lock();
+                    try {
+                        while (items[0] == 0) {
+                            ready.awaitUninterruptibly();
+                        }
+                        items[0]--;
+                    } finally {
+                        lock.unlock();
+                    }
+                }
+            }, "consumer");
+            consumer.start();
+            for (int n = 0; n < 50; n++) {
+                Thread.sleep(2);
+                lock.lock();
+                try {
+                    items[0]++;
+                    ready.signal();
+                } finally {
+                    lock.unlock();
+                }
+            }
+            consumer.join();
+        }
+
+        static void interruptParked() throws Exception {
+            Object blocker = new Object();
+            Thread parked = new Thread(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    LockSupport.park(blocker);
+                }
+            }, "parked");
+            parked.start();
+            Thread.sleep(100);
+            parked.interrupt();
+            parked.join();
+        }
+
+        public static void main(String[] args) throws Exception {
+            switch (args[0]) {
+                case "fair-lock" -> {
+                    ReentrantLock l = new ReentrantLock(true);
+                    held = held(l);
+                    ab(3000);
+                }
+                case "nonfair-lock" -> {
+                    ReentrantLock l = new ReentrantLock(false);
+                    held = held(l);
+                    pauseMillis = 1;
+                    ab(3000);
+                }
+                case "semaphore" -> {
+                    Semaphore s = new Semaphore(1, true);
+                    held = new Held() {
+                        public void lock() throws InterruptedException {
+                            s.acquire();
+                        }
+
+                        public void unlock() {
+                            s.release();
+                        }
+                    };
+                    ab(3000);
+                }
+                case "rwlock" -> readersAndWriter(2000);
+                case "misc" -> {
+                    conditionWaits();
+                    interruptParked();
+                }
+                default -> throw new IllegalArgumentException(args[0]);
+            }
+            System.out.println("workload-done");
+        }
+
+        static Held held(ReentrantLock l) {
+            return new Held() {
+                public void lock() {
+                    l.lock();
+                }
+
+                public void unlock() {
+                    l.unlock();
+                }
+            };
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "park").toAbsolutePath();
+        for (String mode : List.of("fair-lock", "nonfair-lock", "semaphore")) {
+            Path trace = trace(dir, mode);
+            String json = LockStatRun.lockstat("report", "--by", "group,owner-chain", "--format", "json", trace.toString())
+                    .shouldHaveExitValue(0).stdout;
+            double b = percentOf(json, "holdB"), a = percentOf(json, "holdA");
+            System.out.println(mode + ": owner holdB " + b + "%, holdA " + a + "%");
+            LockStatRun.check(Math.abs(b - 86) <= 7 && Math.abs(a - 14) <= 7, mode + ": B ~86%, A ~14%: " + b + " / " + a);
+            LockStatRun.check(json.contains("\"key\": \"park\""), mode + ": park group");
+            LockStatRun.lockstat("report", "--by", "owner-method", trace.toString()).shouldHaveExitValue(0)
+                    .shouldNotContain("Unsafe.unpark").shouldNotContain("LockSupport").shouldNotContain("AbstractQueuedSynchronizer");
+        }
+
+        Path rw = trace(dir, "rwlock");
+        String rwJson = LockStatRun.lockstat("report", "--by", "method,owner-method", "--format", "json", rw.toString())
+                .shouldHaveExitValue(0).stdout;
+        Matcher readers = Pattern.compile("\"key\": \"[^\"]*\\.read\", \"totalNanos\": ([0-9]+)").matcher(rwJson);
+        LockStatRun.check(readers.find(), "readers were blocked");
+        long readersBlocked = Long.parseLong(readers.group(1));
+        Matcher byWriter = Pattern.compile("\"key\": \"[^\"]*\\.write\", \"totalNanos\": ([0-9]+)").matcher(rwJson.substring(readers.start()));
+        LockStatRun.check(byWriter.find(), "the writer owns readers' blocked time");
+        long writerCaused = Long.parseLong(byWriter.group(1));
+        System.out.println("rwlock: readers blocked " + readersBlocked / 1e6 + " ms, by the writer " + writerCaused / 1e6 + " ms");
+        LockStatRun.check(writerCaused >= readersBlocked * 8 / 10, "the writer caused most of the readers' blocked time");
+
+        Path misc = trace(dir, "misc");
+        LockStatRun.lockstat("report", misc.toString()).shouldHaveExitValue(0)
+                .shouldContain("park(s) waiting on a condition").shouldNotContain("ConditionObject");
+        Map<Long, String> methodNames = new HashMap<>();
+        Map<Long, List<Long>> chains = new HashMap<>();
+        List<Long> unparkChains = new ArrayList<>();
+        int[] interruptedEnds = {0};
+        TraceParser.parse(misc, new TraceParser.Listener() {
+            @Override
+            public void event(Event e) {
+                switch (e.type().name()) {
+                    case "Method" -> methodNames.put(e.getLong("method"), e.getString("name"));
+                    case "CallChain" -> {
+                        List<Long> ms = new ArrayList<>();
+                        for (Object[] f : e.getList("frames")) {
+                            ms.add((Long) f[0]);
+                        }
+                        chains.put(e.getLong("chain"), ms);
+                    }
+                    case "Unpark" -> unparkChains.add(e.getLong("chain"));
+                    case "ParkEnd" -> interruptedEnds[0] += (e.getLong("flags") & 2) != 0 ? 1 : 0;
+                    default -> { }
+                }
+            }
+        });
+        long byInterrupt = unparkChains.stream().filter(c -> chains.getOrDefault(c, List.of()).stream()
+                .anyMatch(m -> "interruptParked".equals(methodNames.get(m)))).count();
+        System.out.println("misc: unparks " + unparkChains.size() + ", from interruptParked " + byInterrupt
+                + ", interrupted park ends " + interruptedEnds[0]);
+        LockStatRun.check(byInterrupt >= 1, "Thread.interrupt recorded as an unpark by the interrupting code");
+        LockStatRun.check(interruptedEnds[0] >= 1, "the interrupted park's end says so");
+    }
+
+    static Path trace(Path dir, String mode) throws Exception {
+        Path trace = dir.resolve(mode + ".lct");
+        LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
+                "ParkContentionTest$Workload", mode).shouldHaveExitValue(0).shouldContain("workload-done");
+        LockStatRun.verifyOk(trace);
+        return trace;
+    }
+
+    static double percentOf(String json, String method) {
+        Matcher m = Pattern.compile("\"key\"\\s*:\\s*\"[^\"]*" + method + "[^\"]*\"[^}]*?\"percent\"\\s*:\\s*([0-9.]+)").matcher(json);
+        double sum = 0;
+        while (m.find()) {
+            sum += Double.parseDouble(m.group(1));
+        }
+        return sum;
+    }
+}
