@@ -58,12 +58,15 @@ public class ParkContentionTest {
             }
         }
 
+        static boolean virtualThreads;
+
         static void ab(long millis) throws Exception {
             long end = System.nanoTime() + millis * 1_000_000L;
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 boolean a = i % 2 == 0;
-                threads.add(new Thread(() -> {
+                Thread.Builder builder = virtualThreads ? Thread.ofVirtual() : Thread.ofPlatform();
+                threads.add(builder.name((a ? "A" : "B") + i).unstarted(() -> {
                     try {
                         while (System.nanoTime() < end) {
                             if (a) {
@@ -78,12 +81,34 @@ public class ParkContentionTest {
                     } catch (InterruptedException e) {
                         throw new RuntimeException(e);
                     }
-                }, (a ? "A" : "B") + i));
+                }));
             }
             threads.forEach(Thread::start);
             for (Thread t : threads) {
                 t.join();
             }
+        }
+
+        static final ReentrantLock PIN_LOCK = new ReentrantLock();
+
+        /** A virtual thread in a class initializer cannot unmount: it parks pinned to its carrier. */
+        static class PinnedInit {
+            static {
+                PIN_LOCK.lock();
+                PIN_LOCK.unlock();
+            }
+        }
+
+        static void pinnedPark() throws Exception {
+            PIN_LOCK.lock();
+            Thread v;
+            try {
+                v = Thread.ofVirtual().name("pinned").start(() -> new PinnedInit().hashCode());
+                Thread.sleep(100);
+            } finally {
+                PIN_LOCK.unlock();
+            }
+            v.join();
         }
 
         static final ReentrantReadWriteLock RW = new ReentrantReadWriteLock();
@@ -202,6 +227,13 @@ public class ParkContentionTest {
                     };
                     ab(3000);
                 }
+                case "virtual" -> {
+                    ReentrantLock l = new ReentrantLock(true);
+                    held = held(l);
+                    virtualThreads = true;
+                    ab(3000);
+                    pinnedPark();
+                }
                 case "rwlock" -> readersAndWriter(2000);
                 case "misc" -> {
                     conditionWaits();
@@ -227,7 +259,7 @@ public class ParkContentionTest {
 
     public static void main(String[] args) throws Exception {
         Path dir = Files.createTempDirectory(Path.of("."), "park").toAbsolutePath();
-        for (String mode : List.of("fair-lock", "nonfair-lock", "semaphore")) {
+        for (String mode : List.of("fair-lock", "nonfair-lock", "semaphore", "virtual")) {
             Path trace = trace(dir, mode);
             String json = LockStatRun.lockstat("report", "--by", "group,owner-chain", "--format", "json", trace.toString())
                     .shouldHaveExitValue(0).stdout;
@@ -235,9 +267,19 @@ public class ParkContentionTest {
             System.out.println(mode + ": owner holdB " + b + "%, holdA " + a + "%");
             LockStatRun.check(Math.abs(b - 86) <= 7 && Math.abs(a - 14) <= 7, mode + ": B ~86%, A ~14%: " + b + " / " + a);
             LockStatRun.check(json.contains("\"key\": \"park\""), mode + ": park group");
-            LockStatRun.lockstat("report", "--by", "owner-method", trace.toString()).shouldHaveExitValue(0)
-                    .shouldNotContain("Unsafe.unpark").shouldNotContain("LockSupport").shouldNotContain("AbstractQueuedSynchronizer");
+            String methods = LockStatRun.lockstat("report", "--by", "owner-method", "--format", "json", trace.toString())
+                    .shouldHaveExitValue(0).stdout;
+            double mechanism = percentOf(methods, "Unsafe.unpark") + percentOf(methods, "LockSupport")
+                    + percentOf(methods, "AbstractQueuedSynchronizer");
+            LockStatRun.check(mechanism < 1, mode + ": owners are named past the locking mechanism: " + mechanism + "%");
         }
+
+        Path virtual = dir.resolve("virtual.lct");
+        String groups = LockStatRun.lockstat("report", "--by", "group,thread", virtual.toString()).shouldHaveExitValue(0)
+                .shouldContain("pinned-virtual-thread").shouldContain("park(s) of pinned virtual threads").stdout;
+        LockStatRun.check(Pattern.compile("pinned-virtual-thread\\s*\\n.*pinned #").matcher(groups).find(),
+                "the pinned park is the pinned virtual thread's: " + groups);
+        LockStatRun.check(groups.contains("A0 #") && groups.contains("B1 #"), "virtual threads blocked under their own names");
 
         Path rw = trace(dir, "rwlock");
         String rwJson = LockStatRun.lockstat("report", "--by", "method,owner-method", "--format", "json", rw.toString())

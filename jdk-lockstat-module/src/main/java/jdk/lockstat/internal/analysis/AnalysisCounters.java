@@ -17,6 +17,8 @@ public final class AnalysisCounters {
     long parkIdles;
     long nonBlockingParks;
     long parkTimeouts;
+    long pinnedParks;
+    long pinnedParkNanos;
     long openParksAtEnd;
     long contentions;
     long afterWaitContentions;
@@ -123,6 +125,11 @@ public final class AnalysisCounters {
         if (parkWaits + parkIdles > 0) {
             n.add(parkWaits + " park(s) waiting on a condition, latch or future and " + parkIdles
                     + " idle worker park(s) are not contention (left out)");
+        }
+        if (pinnedParks > 0) {
+            n.add(pinnedParks + " park(s) of pinned virtual threads blocked their carrier threads for "
+                    + String.format(java.util.Locale.ROOT, "%.3f ms", pinnedParkNanos / 1e6)
+                    + " (those on locks are in group pinned-virtual-thread)");
         }
         if (parkTimeouts > 0) {
             n.add(parkTimeouts + " timed park(s) ended by their timeout with no release meanwhile (timed waits, left out)");

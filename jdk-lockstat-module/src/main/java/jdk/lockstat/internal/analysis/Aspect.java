@@ -21,7 +21,8 @@ public enum Aspect {
     OWNER_CHAIN("owner-chain", true);
 
     /** Group keys. */
-    public static final String GROUP_INTRINSIC = "intrinsic", GROUP_PARK = "park", GROUP_VIRTUAL = "virtual-thread";
+    public static final String GROUP_INTRINSIC = "intrinsic", GROUP_PARK = "park", GROUP_VIRTUAL = "virtual-thread",
+            GROUP_PINNED = "pinned-virtual-thread";
 
     private final String displayName;
     private final boolean ownerSide;
@@ -43,7 +44,8 @@ public enum Aspect {
     /** The key of a whole contention (blocked-side aspects). */
     Object key(Contention c) {
         return switch (this) {
-            case GROUP -> c.kind() == Contention.Kind.PARK ? GROUP_PARK
+            case GROUP -> c.kind() == Contention.Kind.PINNED_PARK ? GROUP_PINNED
+                    : c.kind() == Contention.Kind.PARK ? GROUP_PARK
                     : c.thread() != null && c.thread().isVirtual() ? GROUP_VIRTUAL : GROUP_INTRINSIC;
             case LOCK_CLASS -> c.lock() != null && c.lock().lockClass() != null ? c.lock().lockClass() : Unknown.LOCK;
             case LOCK -> c.lock() != null ? c.lock() : Unknown.LOCK;

@@ -11,7 +11,11 @@ import java.util.List;
  */
 public final class Contention {
     /** Which mechanism blocked the thread (the "group" aspect also separates virtual threads). */
-    public enum Kind { INTRINSIC, PARK }
+    public enum Kind {
+        INTRINSIC, PARK,
+        /** A virtual thread parked while pinned: it blocked its carrier too. */
+        PINNED_PARK
+    }
 
     private final Kind kind;
     private final LockRef lock;

@@ -9,7 +9,8 @@ import java.util.List;
 final class LockingMechanism {
     private static final List<String> PREFIXES = List.of(
             "jdk.internal.misc.Unsafe", "java.util.concurrent.locks.", "java.lang.Thread.interrupt",
-            "java.lang.VirtualThread", "java.util.concurrent.Semaphore", "java.util.concurrent.CountDownLatch");
+            "java.lang.VirtualThread", "jdk.internal.misc.VirtualThreads", "java.lang.System$",
+            "java.util.concurrent.Semaphore", "java.util.concurrent.CountDownLatch");
 
     private LockingMechanism() {}
 

@@ -9,7 +9,10 @@ enum ParkBlockerKind {
     LOCK, WAIT, IDLE;
 
     static ParkBlockerKind of(ClassRef blockerClass) {
-        String name = blockerClass == null ? null : blockerClass.name();
+        if (blockerClass == null) {
+            return WAIT;   // no blocker: a virtual thread's sleep, or a bare LockSupport.park()
+        }
+        String name = blockerClass.name();
         if (name == null) {
             return LOCK;   // metadata not (yet) known: attribute, as the common case
         }

@@ -47,7 +47,7 @@ final class ParkDispatcher {
             if (pending != null) {
                 analyzer.released(pending.thread, pending.chain, pending.time, e.thread);
             }
-            analyzer.parked(e.thread, e.chain, e.time);
+            analyzer.parked(e.thread, e.chain, e.time, (e.flags & 1) != 0);
         } else {
             pendingUnparks.remove(e.thread.id());
         }
@@ -60,6 +60,10 @@ final class ParkDispatcher {
             counters.strayParkEnds++;
             return;
         }
+        if ((p.begin().flags & 1) != 0) {
+            counters.pinnedParks++;   // whatever it waited for, it held its carrier
+            counters.pinnedParkNanos += Math.max(0, e.time - p.begin().time);
+        }
         switch (p.kind()) {
             case WAIT -> counters.parkWaits++;
             case IDLE -> counters.parkIdles++;
@@ -67,6 +71,11 @@ final class ParkDispatcher {
                 Contention c = p.analyzer().unparked(e.thread, e.time);
                 if (p.analyzer().idle()) {
                     blockers.remove(p.analyzer().lock());
+                }
+                if ((e.flags & 4) != 0) {
+                    // A virtual thread's park that did not unmount: its carrier's park (pinned) is recorded.
+                    counters.nonBlockingParks++;
+                    break;
                 }
                 // Woken by an unpark from before the park (the permit was there): it did not block.
                 if (c != null && e.value != 0 && e.value < p.begin().seq) {

@@ -32,8 +32,9 @@ final class ParkLockAnalyzer {
         return lock;
     }
 
-    void parked(ThreadRef thread, ChainRef chain, long time) {
-        parked.put(thread, new Parked(new Contention(Contention.Kind.PARK, lock, thread, chain, false, time)));
+    void parked(ThreadRef thread, ChainRef chain, long time, boolean pinned) {
+        Contention.Kind kind = pinned ? Contention.Kind.PINNED_PARK : Contention.Kind.PARK;
+        parked.put(thread, new Parked(new Contention(kind, lock, thread, chain, false, time)));
     }
 
     /** A release by owner at time: the waiters other than except owe their time so far to it. */
