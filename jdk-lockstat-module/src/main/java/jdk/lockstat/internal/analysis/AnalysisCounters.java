@@ -24,6 +24,7 @@ public final class AnalysisCounters {
     long afterWaitContentions;
     /** Per-monitor sequence numbers that never arrived and were skipped (lost buffers, end of trace). */
     long skippedSequenceNumbers;
+    long skippedParkSequenceNumbers;
     /** Gaps skipped because a monitor's pending events hit the bound before the end of the trace. */
     long forcedResyncs;
     /** Events that arrived after their gap had been skipped, or repeated sequence numbers. */
@@ -104,6 +105,9 @@ public final class AnalysisCounters {
             n.add(skippedSequenceNumbers + " monitor event(s) never arrived and were skipped (lost buffers or a cut trace)"
                     + (forcedResyncs > 0 ? "; " + forcedResyncs + " gap(s) skipped early to bound memory" : ""));
         }
+        if (skippedParkSequenceNumbers > 0) {
+            n.add(skippedParkSequenceNumbers + " park event(s) never arrived and were skipped (lost buffers or a cut trace)");
+        }
         if (lateEvents > 0) {
             n.add(lateEvents + " monitor event(s) arrived after their gap had been skipped, or twice, and were ignored");
         }
@@ -123,7 +127,7 @@ public final class AnalysisCounters {
             n.add(unresolvedChains + " contention(s) refer to call chains without metadata (shown as unknown chain)");
         }
         if (parkWaits + parkIdles > 0) {
-            n.add(parkWaits + " park(s) waiting on a condition, latch or future and " + parkIdles
+            n.add(parkWaits + " park(s) waiting on a condition, latch, future or no blocker (a sleep) and " + parkIdles
                     + " idle worker park(s) are not contention (left out)");
         }
         if (pinnedParks > 0) {

@@ -28,6 +28,7 @@ final class EventRearranger {
         this.counters = counters;
         this.maxPendingPerMonitor = maxPendingPerMonitor;
         this.maxPending = maxPending;
+        parkQueue.skipTo(1);   // the VM's park sequence starts at 1 (0 means "no unpark")
     }
 
     /** Events waiting for an earlier sequence number, over all queues. */
@@ -88,7 +89,7 @@ final class EventRearranger {
             skipParkGap();
         }
         if (parkQueue.span(e.seq) >= MonitorQueue.MAX_SPAN) {
-            counters.skippedSequenceNumbers += e.seq - parkQueue.next();
+            counters.skippedParkSequenceNumbers += e.seq - parkQueue.next();
             parkQueue.skipTo(e.seq);
         }
         parkQueue.put(e);
@@ -105,7 +106,7 @@ final class EventRearranger {
     private void skipParkGap() {
         long first = parkQueue.firstWaiting();
         if (first >= 0) {
-            counters.skippedSequenceNumbers += first - parkQueue.next();
+            counters.skippedParkSequenceNumbers += first - parkQueue.next();
             parkQueue.skipTo(first);
             deliverParks();
         }
