@@ -42,6 +42,7 @@ public final class ContentionAnalysis {
     private final MetadataBarrier barrier;
     private final IntrinsicLockDispatcher dispatcher;
     private final EventRearranger rearranger;
+    private final ParkDispatcher parks;
     private final EventDecoder decoder;
     private boolean inBuffer;
     private boolean finished;
@@ -55,7 +56,8 @@ public final class ContentionAnalysis {
     public ContentionAnalysis(ContentionSink sink, Options options) {
         barrier = new MetadataBarrier(sink, counters, options.maxHeldForMetadata());
         dispatcher = new IntrinsicLockDispatcher(barrier, counters, options.statsFrom(), options.statsTo());
-        rearranger = new EventRearranger(dispatcher, new ParkDispatcher(barrier, counters), counters,
+        parks = new ParkDispatcher(barrier, counters, dispatcher::newAccumulator);
+        rearranger = new EventRearranger(dispatcher, parks, counters,
                 options.maxPendingPerMonitor(), options.maxPending());
         decoder = new EventDecoder(resolver, rearranger);
     }
@@ -129,7 +131,9 @@ public final class ContentionAnalysis {
 
     /** Per-lock statistics so far (complete after {@link #finish()}). */
     public LockStatistics lockStatistics() {
-        return dispatcher.lockStatistics();
+        LockStatistics all = dispatcher.lockStatistics();
+        parks.addStatistics(all);   // park-based locks (java.util.concurrent) in the same table
+        return all;
     }
 
     /** Latest timestamp seen in any event. */

@@ -30,6 +30,11 @@ final class IntrinsicLockDispatcher implements MonitorQueue.Target {
         a.event(e);
     }
 
+    /** Statistics over the configured window, for a lock of another kind (park blockers). */
+    BlockedTimeAccumulator newAccumulator() {
+        return new BlockedTimeAccumulator(absolute(statsFrom), absolute(statsTo));
+    }
+
     void traceStart(long startNanos) {
         traceStart = startNanos;
     }

@@ -21,9 +21,13 @@ final class ParkDispatcher {
 
     private record OpenPark(ParkEvent begin, ParkBlockerKind kind, ParkLockAnalyzer analyzer) {}
 
-    ParkDispatcher(ContentionSink sink, AnalysisCounters counters) {
+    private final java.util.function.Supplier<BlockedTimeAccumulator> newStatistics;
+    private static final int MAX_BLOCKERS = 100_000;   // beyond: idle blockers are forgotten (statistics too)
+
+    ParkDispatcher(ContentionSink sink, AnalysisCounters counters, java.util.function.Supplier<BlockedTimeAccumulator> newStatistics) {
         this.sink = sink;
         this.counters = counters;
+        this.newStatistics = newStatistics;
     }
 
     void deliver(ParkEvent e) {
@@ -42,7 +46,10 @@ final class ParkDispatcher {
         ParkLockAnalyzer analyzer = null;
         if (kind == ParkBlockerKind.LOCK) {
             LockRef lock = LockRef.of(e.blockerClass, e.value, 0);
-            analyzer = blockers.computeIfAbsent(lock, ParkLockAnalyzer::new);
+            if (blockers.size() >= MAX_BLOCKERS && !blockers.containsKey(lock)) {
+                blockers.values().removeIf(ParkLockAnalyzer::idle);
+            }
+            analyzer = blockers.computeIfAbsent(lock, l -> new ParkLockAnalyzer(l, newStatistics.get()));
             ParkEvent pending = pendingUnparks.remove(e.thread.id());
             if (pending != null) {
                 analyzer.released(pending.thread, pending.chain, pending.time, e.thread);
@@ -69,9 +76,6 @@ final class ParkDispatcher {
             case IDLE -> counters.parkIdles++;
             default -> {
                 Contention c = p.analyzer().unparked(e.thread, e.time);
-                if (p.analyzer().idle()) {
-                    blockers.remove(p.analyzer().lock());
-                }
                 if ((e.flags & 4) != 0) {
                     // A virtual thread's park that did not unmount: its carrier's park (pinned) is recorded.
                     counters.nonBlockingParks++;
@@ -83,6 +87,7 @@ final class ParkDispatcher {
                 } else if (c != null && (e.flags & 1) != 0 && c.parts().stream().allMatch(x -> x.owner() == null)) {
                     counters.parkTimeouts++;   // a timed park that nobody ended: a timed wait, not contention
                 } else if (c != null) {
+                    p.analyzer().counted(c);
                     sink.accept(c);
                 }
             }
@@ -108,6 +113,10 @@ final class ParkDispatcher {
     void finish() {
         counters.openParksAtEnd += open.size();
         open.clear();
-        blockers.clear();
+    }
+
+    /** Adds the per-blocker statistics rows of the park-based locks seen so far. */
+    void addStatistics(LockStatistics into) {
+        blockers.values().forEach(a -> into.add(a.statistics()));
     }
 }

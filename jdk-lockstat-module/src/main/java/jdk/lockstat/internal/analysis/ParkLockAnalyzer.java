@@ -13,6 +13,9 @@ import java.util.Map;
 final class ParkLockAnalyzer {
     private final LockRef lock;
     private final Map<ThreadRef, Parked> parked = new LinkedHashMap<>();
+    private final BlockedTimeAccumulator stats;   // the J9 thesis's per-lock statistics (lockstat locks)
+    private ThreadRef firstThread;
+    private ChainRef firstChain;
 
     private static final class Parked {
         final Contention contention;
@@ -24,8 +27,9 @@ final class ParkLockAnalyzer {
         }
     }
 
-    ParkLockAnalyzer(LockRef lock) {
+    ParkLockAnalyzer(LockRef lock, BlockedTimeAccumulator stats) {
         this.lock = lock;
+        this.stats = stats;
     }
 
     LockRef lock() {
@@ -34,6 +38,11 @@ final class ParkLockAnalyzer {
 
     void parked(ThreadRef thread, ChainRef chain, long time, boolean pinned) {
         Contention.Kind kind = pinned ? Contention.Kind.PINNED_PARK : Contention.Kind.PARK;
+        stats.change(time, +1);
+        if (firstThread == null) {
+            firstThread = thread;
+            firstChain = chain;
+        }
         parked.put(thread, new Parked(new Contention(kind, lock, thread, chain, false, time)));
     }
 
@@ -58,6 +67,7 @@ final class ParkLockAnalyzer {
             return null;
         }
         long end = Math.max(time, p.since);
+        stats.change(end, -1);
         p.contention.addPart(p.since, end, null, null, 0);
         p.contention.close(end);
         return p.contention;
@@ -65,5 +75,15 @@ final class ParkLockAnalyzer {
 
     boolean idle() {
         return parked.isEmpty();
+    }
+
+    /** A contention of this blocker that counts (it blocked, and not only until a timeout). */
+    void counted(Contention c) {
+        stats.count(c.start(), c.end());
+    }
+
+    LockStatistics.Row statistics() {
+        return new LockStatistics.Row(lock, firstThread, firstChain, stats.times(), stats.peak(), stats.threadTime(),
+                stats.realTime(), stats.blockedNow(), stats.first(), stats.last());
     }
 }

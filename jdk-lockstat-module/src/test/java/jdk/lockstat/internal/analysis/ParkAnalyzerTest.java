@@ -72,6 +72,29 @@ class ParkAnalyzerTest {
                 r.by("owner-method").lines().sorted().toList());
     }
 
+    /** Park-based locks are in the per-lock table (lockstat locks) like monitors. */
+    @Test
+    void parkBlockersHaveLockStatistics() {
+        Scenario s = new Scenario();
+        parkMetadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b4 = s.buffer(T4);
+        parkBegin(b2, 100, 1, T2, SYNC_CLASS);
+        parkBegin(b4, 150, 2, T4, SYNC_CLASS);
+        unpark(b1, 200, 3, T1, T2);
+        parkEnd(b2, 210, 4, 3);
+        unpark(b2, 300, 5, T2, T4);
+        parkEnd(b4, 305, 6, 5);
+        Scenario.Result r = s.push();
+        List<LockStatistics.Row> rows = r.analysis().lockStatistics().rows();
+        assertEquals(1, rows.size(), rows.toString());
+        LockStatistics.Row row = rows.get(0);
+        assertEquals("java.util.concurrent.locks.ReentrantLock$NonfairSync@5151", row.lock().toString());
+        assertEquals(2, row.timesBlocked());
+        assertEquals(2, row.peakBlocked());
+        assertEquals(110 + 155, row.threadTime());   // blocked thread-time
+        assertEquals(205, row.realTime());            // union of [100,210] and [150,305]
+    }
+
     /** Buffers arrive in any order; the global sequence puts the events back in order. */
     @Test
     void outOfOrderBuffersGiveTheSameAnswer() {
