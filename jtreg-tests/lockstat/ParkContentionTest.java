@@ -1,11 +1,12 @@
 /*
  * @test
  * @summary java.util.concurrent contention from park/unpark events (paper 3.3, 4.1): ReentrantLock
- *          (fair, and non-fair with a pause between acquisitions) and a fair Semaphore where A holds
- *          1 ms and B 6 ms give B about 86% and A about 14% of the blocked time as owners, named by the
- *          method that released (not Unsafe.unpark); a ReentrantReadWriteLock writer blocks readers;
- *          Condition waits are not contention; Thread.interrupt records an unpark by the interrupter
- *          and an interrupted park end; the trace verifies.
+ *          (fair, and non-fair with a pause between acquisitions), a fair Semaphore, a StampedLock's
+ *          write lock and virtual threads on a ReentrantLock where A holds 1 ms and B 6 ms give B about
+ *          86% and A about 14% of the blocked time as owners, named by the method that released (not
+ *          Unsafe.unpark); a ReentrantReadWriteLock writer blocks readers; Condition and CountDownLatch
+ *          waits are not contention; a pinned park is reported as such; Thread.interrupt records an
+ *          unpark by the interrupter and an interrupted park end; every trace verifies.
  * @library /lib
  * @modules jdk.lockstat/jdk.lockstat.internal.format
  * @build LockStatRun
@@ -188,6 +189,26 @@ public class ParkContentionTest {
             consumer.join();
         }
 
+        static void latchWaits() throws Exception {
+            java.util.concurrent.CountDownLatch latch = new java.util.concurrent.CountDownLatch(1);
+            List<Thread> waiters = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                waiters.add(new Thread(() -> {
+                    try {
+                        latch.await();
+                    } catch (InterruptedException e) {
+                        throw new RuntimeException(e);
+                    }
+                }, "latch-waiter-" + i));
+            }
+            waiters.forEach(Thread::start);
+            Thread.sleep(100);
+            latch.countDown();
+            for (Thread t : waiters) {
+                t.join();
+            }
+        }
+
         static void interruptParked() throws Exception {
             Object blocker = new Object();
             Thread parked = new Thread(() -> {
@@ -234,8 +255,24 @@ public class ParkContentionTest {
                     ab(3000);
                     pinnedPark();
                 }
+                case "stamped" -> {
+                    java.util.concurrent.locks.StampedLock sl = new java.util.concurrent.locks.StampedLock();
+                    long[] stamp = {0};
+                    held = new Held() {
+                        public void lock() {
+                            stamp[0] = sl.writeLock();
+                        }
+
+                        public void unlock() {
+                            sl.unlockWrite(stamp[0]);
+                        }
+                    };
+                    pauseMillis = 1;
+                    ab(3000);
+                }
                 case "rwlock" -> readersAndWriter(2000);
                 case "misc" -> {
+                    latchWaits();
                     conditionWaits();
                     interruptParked();
                 }
@@ -259,7 +296,7 @@ public class ParkContentionTest {
 
     public static void main(String[] args) throws Exception {
         Path dir = Files.createTempDirectory(Path.of("."), "park").toAbsolutePath();
-        for (String mode : List.of("fair-lock", "nonfair-lock", "semaphore", "virtual")) {
+        for (String mode : List.of("fair-lock", "nonfair-lock", "semaphore", "stamped", "virtual")) {
             Path trace = trace(dir, mode);
             String json = LockStatRun.lockstat("report", "--by", "group,owner-chain", "--format", "json", trace.toString())
                     .shouldHaveExitValue(0).stdout;
@@ -295,7 +332,8 @@ public class ParkContentionTest {
 
         Path misc = trace(dir, "misc");
         LockStatRun.lockstat("report", misc.toString()).shouldHaveExitValue(0)
-                .shouldContain("park(s) waiting on a condition").shouldNotContain("ConditionObject");
+                .shouldContain("park(s) waiting on a condition").shouldNotContain("ConditionObject")
+                .shouldNotContain("CountDownLatch");
         Map<Long, String> methodNames = new HashMap<>();
         Map<Long, List<Long>> chains = new HashMap<>();
         List<Long> unparkChains = new ArrayList<>();
