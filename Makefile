@@ -36,7 +36,7 @@ test-jtreg: jdk
 	JT_JAVA=$(BOOT_JDK) jtreg -jdk:$(JDK) $(JTREG_OPTS) -w:build/jtreg/work -r:build/jtreg/report \
 	  -v:fail,error,summary jtreg-tests || { tools/test-summary.sh; exit 1; }
 
-# A contended workload traced with the LockStat JDK, then lockstat's view of the trace.
+# A contended workload traced with the LockStat JDK, then its contention report: who blocked whom.
 demo: jdk
 	rm -rf build/demo && mkdir -p build/demo/classes
 	$(JDK)/bin/javac -d build/demo/classes bench/demo/ContentionDemo.java
@@ -44,6 +44,7 @@ demo: jdk
 	  -cp build/demo/classes ContentionDemo
 	$(JDK)/bin/lockstat verify build/demo/demo.lct
 	$(JDK)/bin/lockstat summary build/demo/demo.lct
+	$(JDK)/bin/lockstat report --by lock-class,owner-method,thread build/demo/demo.lct
 
 # Installs the image, e.g. make install PREFIX=/opt/lockstat-jdk
 install: jdk

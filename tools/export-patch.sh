@@ -28,6 +28,20 @@ if [ -f "$here/hotspot-patches/$patch" ]; then
   mapfile -t -O "${#paths[@]}" paths < <(grep -E '^\+\+\+ b/' "$here/hotspot-patches/$patch" | sed 's|^+++ b/||')
 fi
 [ ${#paths[@]} -gt 0 ] || { echo "export-patch: no files to export; name them" >&2; exit 2; }
+# A file that a later patch touches too belongs to that later patch: exporting it here would copy the
+# later patch's changes into this one (and the later patch would no longer apply).
+later=0
+while read -r p; do
+  case "$p" in ''|\#*) continue ;; esac
+  if [ "$p" = "$patch" ]; then later=1; continue; fi
+  [ "$later" = 1 ] || continue
+  for f in "${paths[@]}"; do
+    if grep -qxF "+++ b/$f" "$here/hotspot-patches/$p"; then
+      echo "export-patch: $f is also changed by the later patch $p; export it there" >&2
+      exit 2
+    fi
+  done
+done < "$here/hotspot-patches/series"
 git_src add -N -- "${paths[@]}" 2>/dev/null || true
 git_src diff --no-color "$base" -- "${paths[@]}" > "$here/hotspot-patches/$patch.new"
 mv "$here/hotspot-patches/$patch.new" "$here/hotspot-patches/$patch"

@@ -125,12 +125,16 @@ public class VirtualThreadWaitTest {
         LockStatRun.check(waitRefContext.size() >= 10, "contended wait() releases recorded: " + waitRefContext.size());
         LockStatRun.check(vthreadIds.containsAll(waitRefContext.values()),
                 "wait releases belong to the virtual threads: " + new HashSet<>(waitRefContext.values()));
-        Set<String> owners = new HashSet<>();
+        Map<String, Integer> owners = new HashMap<>();
         for (long ref : waitRefContext.keySet()) {
             LockStatRun.check(ref > 0 && resolvedTo.containsKey(ref), "forward reference " + ref + " resolved");
-            owners.add(methodNames.get(chainMethods.get(resolvedTo.get(ref)).get(0)));
+            owners.merge(String.valueOf(methodNames.get(chainMethods.get(resolvedTo.get(ref)).get(0))), 1, Integer::sum);
         }
-        LockStatRun.check(owners.equals(Set.of("dequeue")), "references resolve to dequeue: " + owners);
+        // A release inlined into a compiled caller may lack debug information at that pc and name the
+        // caller (design note, open item 5); never wait()'s caller.
+        LockStatRun.check(owners.getOrDefault("dequeue", 0) >= waitRefContext.size() * 95 / 100
+                && !owners.containsKey("awaitNotEmpty") && !owners.containsKey("wait0"),
+                "references resolve to dequeue: " + owners);
         LockStatRun.check(afterWaitChains.size() >= 10, "contended re-entries after wait: " + afterWaitChains.size());
         long viaAwait = afterWaitChains.stream().filter(c -> chainMethods.getOrDefault(c, List.of()).stream()
                 .anyMatch(m -> "awaitNotEmpty".equals(methodNames.get(m)))).count();

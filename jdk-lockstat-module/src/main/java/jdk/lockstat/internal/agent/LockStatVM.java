@@ -49,6 +49,9 @@ final class LockStatVM {
     /** Queues every thread's buffer at a safepoint; tracing goes on. */
     static native void collect();
 
+    /** While excluded, the calling thread records no events (LockStat's own threads). */
+    static native void excludeCurrentThread(boolean excluded);
+
     static native long lostBuffers();
 
     static native long bufferHighWater();

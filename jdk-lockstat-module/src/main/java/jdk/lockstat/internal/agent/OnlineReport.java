@@ -130,6 +130,7 @@ final class OnlineReport implements BufferSink {
         } catch (IllegalArgumentException e) {
             return "LockStat.report: by: " + e.getMessage() + " (aspects: " + Aspect.names() + ")\n";
         }
+        LockStatVM.excludeCurrentThread(true);   // waiting for the drain is not application contention
         try {
             // Everything up to now: threads' partly filled buffers too, then through the engine.
             LockStatVM.collect();
@@ -143,6 +144,8 @@ final class OnlineReport implements BufferSink {
             return "LockStat.report: interrupted\n";
         } catch (RuntimeException e) {
             return "LockStat.report: failed: " + e + "\n";
+        } finally {
+            LockStatVM.excludeCurrentThread(false);
         }
     }
 }

@@ -25,7 +25,7 @@ public final class ContentionAnalysis {
      */
     public record Options(int maxPendingPerMonitor, int maxPending, int maxHeldForMetadata, long statsFrom, long statsTo) {
         public static Options defaults() {
-            return new Options(50_000, 500_000, 20_000, Long.MIN_VALUE, Long.MAX_VALUE);
+            return new Options(400_000, 2_000_000, 20_000, Long.MIN_VALUE, Long.MAX_VALUE);
         }
 
         public Options withStatisticsWindow(long from, long to) {
