@@ -114,4 +114,27 @@ public final class LockStatRun {
             throw new AssertionError(message);
         }
     }
+
+    /**
+     * The summed "percent" of the JSON report nodes (lockstat report --format json) whose key contains
+     * the given text, e.g. a method name in owner-method or owner-chain keys.
+     */
+    public static double percentOf(String json, String keyPart) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"key\"\\s*:\\s*\"[^\"]*"
+                + java.util.regex.Pattern.quote(keyPart) + "[^\"]*\"[^}]*?\"percent\"\\s*:\\s*([0-9.]+)").matcher(json);
+        double sum = 0;
+        while (m.find()) {
+            sum += Double.parseDouble(m.group(1));
+        }
+        return sum;
+    }
+
+    /** The ids a workload printed as "label=1,2,3," on a line of its stdout. */
+    public static java.util.Set<Long> printedIds(String stdout, String label) {
+        java.util.Set<Long> ids = new java.util.HashSet<>();
+        for (String id : stdout.replaceAll("(?s).*" + label + "=([0-9,]+).*", "$1").split(",")) {
+            ids.add(Long.parseLong(id));
+        }
+        return ids;
+    }
 }

@@ -14,8 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 public class OnlineReportTest {
@@ -51,7 +49,7 @@ public class OnlineReportTest {
         LockStatRun.check(!Files.exists(dir.resolve("unexpected.lct")), "no trace file without -XX:+TraceLockContention");
         String json = Files.readString(written, StandardCharsets.UTF_8);
         System.out.println(json.length() > 4000 ? json.substring(0, 4000) : json);
-        double b = shareOf(json, "holdB"), a = shareOf(json, "holdA");
+        double b = LockStatRun.percentOf(json, "holdB"), a = LockStatRun.percentOf(json, "holdA");
         System.out.println("holdB " + b + "%, holdA " + a + "%");
         LockStatRun.check(Math.abs(b - 86) <= 6 && Math.abs(a - 14) <= 6, "owner shares B ~86%, A ~14%: " + b + " / " + a);
 
@@ -88,18 +86,4 @@ public class OnlineReportTest {
         }
     }
 
-    /** The summed percent of the JSON nodes whose key contains the method name (its owner chains). */
-    static double shareOf(String json, String method) {
-        Matcher m = Pattern.compile("\"key\"\\s*:\\s*\"[^\"]*" + method + "[^\"]*\"[^}]*?\"percent\"\\s*:\\s*([0-9.]+)").matcher(json);
-        double sum = 0;
-        boolean found = false;
-        while (m.find()) {
-            sum += Double.parseDouble(m.group(1));
-            found = true;
-        }
-        if (!found) {
-            throw new AssertionError("no node for " + method);
-        }
-        return sum;
-    }
 }

@@ -300,14 +300,14 @@ public class ParkContentionTest {
             Path trace = trace(dir, mode);
             String json = LockStatRun.lockstat("report", "--by", "group,owner-chain", "--format", "json", trace.toString())
                     .shouldHaveExitValue(0).stdout;
-            double b = percentOf(json, "holdB"), a = percentOf(json, "holdA");
+            double b = LockStatRun.percentOf(json, "holdB"), a = LockStatRun.percentOf(json, "holdA");
             System.out.println(mode + ": owner holdB " + b + "%, holdA " + a + "%");
             LockStatRun.check(Math.abs(b - 86) <= 7 && Math.abs(a - 14) <= 7, mode + ": B ~86%, A ~14%: " + b + " / " + a);
             LockStatRun.check(json.contains("\"key\": \"park\""), mode + ": park group");
             String methods = LockStatRun.lockstat("report", "--by", "owner-method", "--format", "json", trace.toString())
                     .shouldHaveExitValue(0).stdout;
-            double mechanism = percentOf(methods, "Unsafe.unpark") + percentOf(methods, "LockSupport")
-                    + percentOf(methods, "AbstractQueuedSynchronizer");
+            double mechanism = LockStatRun.percentOf(methods, "Unsafe.unpark") + LockStatRun.percentOf(methods, "LockSupport")
+                    + LockStatRun.percentOf(methods, "AbstractQueuedSynchronizer");
             LockStatRun.check(mechanism < 1, mode + ": owners are named past the locking mechanism: " + mechanism + "%");
         }
 
@@ -370,14 +370,5 @@ public class ParkContentionTest {
                 "ParkContentionTest$Workload", mode).shouldHaveExitValue(0).shouldContain("workload-done");
         LockStatRun.verifyOk(trace);
         return trace;
-    }
-
-    static double percentOf(String json, String method) {
-        Matcher m = Pattern.compile("\"key\"\\s*:\\s*\"[^\"]*" + method + "[^\"]*\"[^}]*?\"percent\"\\s*:\\s*([0-9.]+)").matcher(json);
-        double sum = 0;
-        while (m.find()) {
-            sum += Double.parseDouble(m.group(1));
-        }
-        return sum;
     }
 }

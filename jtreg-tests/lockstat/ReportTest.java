@@ -10,8 +10,6 @@
  */
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 public class ReportTest {
     public static void main(String[] args) throws Exception {
@@ -23,7 +21,7 @@ public class ReportTest {
 
         String json = LockStatRun.lockstat("report", "--by", "owner-method", "--format", "json", trace.toString())
                 .shouldHaveExitValue(0).stdout;
-        double b = percentOf(json, "holdB"), a = percentOf(json, "holdA");
+        double b = LockStatRun.percentOf(json, "holdB"), a = LockStatRun.percentOf(json, "holdA");
         System.out.println("owner-method: holdB " + b + "%, holdA " + a + "%");
         LockStatRun.check(Math.abs(b - 86) <= 6 && Math.abs(a - 14) <= 6, "B ~86%, A ~14% of blocked time: " + b + " / " + a);
         LockStatRun.check(b + a > 99, "almost nothing is left to unknown owners: " + (100 - a - b) + "%");
@@ -43,13 +41,4 @@ public class ReportTest {
         LockStatRun.lockstat("locks", trace.toString()).shouldHaveExitValue(0).shouldContain("MonitorContentionTest$Shared");
     }
 
-    /** The percent of the top-level node (under "contention") whose key names the method. */
-    static double percentOf(String json, String method) {
-        Matcher m = Pattern.compile("\"key\"\\s*:\\s*\"[^\"]*" + method + "[^\"]*\"[^}]*?\"percent\"\\s*:\\s*([0-9.]+)").matcher(json);
-        double sum = 0;
-        while (m.find()) {
-            sum += Double.parseDouble(m.group(1));
-        }
-        return sum;
-    }
 }

@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -62,10 +61,7 @@ public class VirtualThreadMonitorTest {
         Path trace = dir.resolve("vt.lct");
         LockStatRun r = LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
                 "VirtualThreadMonitorTest$Workload").shouldHaveExitValue(0).shouldContain("workload-done");
-        Set<Long> vthreadIds = new HashSet<>();
-        for (String id : r.stdout.replaceAll("(?s).*vthread-ids=([0-9,]+).*", "$1").split(",")) {
-            vthreadIds.add(Long.parseLong(id));
-        }
+        Set<Long> vthreadIds = LockStatRun.printedIds(r.stdout, "vthread-ids");
         LockStatRun.verifyOk(trace);
 
         Map<Long, Integer> entersByThread = new HashMap<>();

@@ -63,10 +63,7 @@ public class VirtualThreadWaitTest {
         LockStatRun r = LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
                 "-Djdk.virtualThreadScheduler.parallelism=4",
                 "VirtualThreadWaitTest$Workload").shouldHaveExitValue(0).shouldContain("workload-done");
-        Set<Long> vthreadIds = new HashSet<>();
-        for (String id : r.stdout.replaceAll("(?s).*vthread-ids=([0-9,]+).*", "$1").split(",")) {
-            vthreadIds.add(Long.parseLong(id));
-        }
+        Set<Long> vthreadIds = LockStatRun.printedIds(r.stdout, "vthread-ids");
         LockStatRun.lockstat("verify", trace.toString()).shouldHaveExitValue(0).shouldContain(": OK")
                 .shouldNotContain("never resolved");
 

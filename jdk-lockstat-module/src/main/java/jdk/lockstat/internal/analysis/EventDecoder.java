@@ -90,7 +90,7 @@ final class EventDecoder {
             case 21 -> rearranger.parkEvent(new ParkEvent(ParkEvent.END, num(v, at[TIME]), num(v, at[GSEQ]), context, null,
                     num(v, at[UNPARK_SEQ]), null, num(v, at[FLAGS])));
             case 22 -> rearranger.parkEvent(new ParkEvent(ParkEvent.UNPARK, num(v, at[TIME]), num(v, at[GSEQ]), context,
-                    resolver.chain(num(v, at[CHAIN])), num(v, at[TARGET]), null, 0));
+                    resolver.chain(num(v, at[CHAIN])), num(v, at[TARGET]), null, 0, resolver.thread(num(v, at[TARGET]))));
             case 30 -> {
                 context = resolver.thread(num(v, at[THREAD]));
                 context.markVirtual();

@@ -17,7 +17,6 @@ final class ParkDispatcher {
     // An unpark that reached a thread before it parked: its park returns at once, but the release
     // it stands for still splits the time of the blocker's other waiters.
     private final Map<Long, ParkEvent> pendingUnparks = new HashMap<>();
-    private final Map<Long, ThreadRef> threadsById = new HashMap<>();
 
     private record OpenPark(ParkEvent begin, ParkBlockerKind kind, ParkLockAnalyzer analyzer) {}
 
@@ -32,7 +31,6 @@ final class ParkDispatcher {
 
     void deliver(ParkEvent e) {
         counters.parkEvents++;
-        threadsById.put(e.thread.id(), e.thread);
         switch (e.kind) {
             case ParkEvent.BEGIN -> begin(e);
             case ParkEvent.END -> end(e);
@@ -95,8 +93,7 @@ final class ParkDispatcher {
     }
 
     private void unpark(ParkEvent e) {
-        ThreadRef target = threadsById.get(e.value);
-        OpenPark p = target == null ? null : open.get(target);
+        OpenPark p = open.get(e.target);
         if (p == null) {
             pendingUnparks.put(e.value, e);
             if (pendingUnparks.size() > 100_000) {

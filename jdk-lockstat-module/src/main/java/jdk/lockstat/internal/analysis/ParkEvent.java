@@ -14,9 +14,17 @@ final class ParkEvent extends SequencedEvent {
     final long value;
     final ClassRef blockerClass;
     final long flags;
+    /** Unpark: the target thread (the same object as its events' thread); null otherwise. */
+    final ThreadRef target;
 
     ParkEvent(int kind, long time, long gseq, ThreadRef thread, ChainRef chain, long value, ClassRef blockerClass, long flags) {
+        this(kind, time, gseq, thread, chain, value, blockerClass, flags, null);
+    }
+
+    ParkEvent(int kind, long time, long gseq, ThreadRef thread, ChainRef chain, long value, ClassRef blockerClass, long flags,
+              ThreadRef target) {
         super(gseq, time);
+        this.target = target;
         this.kind = kind;
         this.thread = thread;
         this.chain = chain;

@@ -7,7 +7,6 @@ import java.util.Set;
 
 import jdk.lockstat.internal.analysis.AggregationTree;
 import jdk.lockstat.internal.analysis.Aspect;
-import jdk.lockstat.internal.analysis.ReportNode;
 
 /**
  * lockstat report: contentions aggregated by a list of aspects (paper 4.2), as an indented text tree,
@@ -57,15 +56,7 @@ final class ReportCommand implements Command {
         AnalysisRun run = AnalysisRun.of(o, usage());
         AggregationTree tree = new AggregationTree(aspects);
         run.analyze(tree, err, name());
-        ReportNode main = ReportFormat.prune(tree.snapshot(), top, minPercent);
-        ReportNode afterWait = ReportFormat.prune(tree.afterWaitSnapshot(), top, minPercent);
-        ReportFormat f = new ReportFormat(run.reportSource(), aspects);
-        switch (format) {
-            case "json" -> f.json(out, main, afterWait);
-            case "csv" -> f.csv(out, main, afterWait);
-            default -> f.text(out, main, afterWait);
-        }
-        out.flush();
+        ReportFormat.write(out, format, run.reportSource(), aspects, tree.snapshot(), tree.afterWaitSnapshot(), top, minPercent);
         return run.status();
     }
 

@@ -31,6 +31,13 @@ public final class ReportFormat {
                                 int top, double minPercent) {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+        write(out, format, source, aspects, main, afterWait, top, minPercent);
+        return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** Writes the whole report in one of the formats, pruned to top children of minPercent. */
+    static void write(PrintStream out, String format, Source source, List<Aspect> aspects, ReportNode main,
+                      ReportNode afterWait, int top, double minPercent) {
         ReportFormat f = new ReportFormat(source, aspects);
         ReportNode m = prune(main, top, minPercent), a = prune(afterWait, top, minPercent);
         switch (format) {
@@ -39,7 +46,6 @@ public final class ReportFormat {
             default -> f.text(out, m, a);
         }
         out.flush();
-        return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /**

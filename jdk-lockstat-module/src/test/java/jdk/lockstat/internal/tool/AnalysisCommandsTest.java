@@ -3,10 +3,7 @@ package jdk.lockstat.internal.tool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -25,13 +22,8 @@ class AnalysisCommandsTest {
     @TempDir
     Path dir;
 
-    record Run(int status, String out, String err) {}
-
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static ToolRun run(String... args) {
+        return ToolRun.of(args);
     }
 
     private String trace() throws IOException {
@@ -40,7 +32,7 @@ class AnalysisCommandsTest {
 
     @Test
     void reportByOwnerMethodAsText() throws IOException {
-        Run r = run("report", "--by", "owner-method", trace());
+        ToolRun r = run("report", "--by", "owner-method", trace());
         assertEquals(0, r.status(), r.err());
         assertEquals("", r.err());
         List<String> lines = r.out().lines().map(l -> l.trim().replaceAll(" +", " ")).toList();
@@ -53,7 +45,7 @@ class AnalysisCommandsTest {
 
     @Test
     void defaultReportIsLockClassThenOwnerChain() throws IOException {
-        Run r = run("report", trace());
+        ToolRun r = run("report", trace());
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("by lock-class > owner-chain"), r.out());
         assertTrue(r.out().replaceAll(" +", " ").contains("100.00% 0.000 ms 2 demo.Lock\n"), r.out());
@@ -62,7 +54,7 @@ class AnalysisCommandsTest {
 
     @Test
     void reportAsJsonTree() throws IOException {
-        Run r = run("report", "--by", "lock,owner-thread", "--format", "json", trace());
+        ToolRun r = run("report", "--by", "lock,owner-thread", "--format", "json", trace());
         assertEquals(0, r.status(), r.err());
         String j = r.out();
         assertTrue(j.contains("\"aspects\": [\"lock\", \"owner-thread\"]"), j);
@@ -77,7 +69,7 @@ class AnalysisCommandsTest {
 
     @Test
     void reportAsCsv() throws IOException {
-        Run r = run("report", "--by", "thread,owner-thread", "--format", "csv", trace());
+        ToolRun r = run("report", "--by", "thread,owner-thread", "--format", "csv", trace());
         assertEquals(0, r.status(), r.err());
         List<String> lines = r.out().lines().toList();
         assertEquals("tree,thread,owner-thread,totalNanos,count,percent", lines.get(0));
@@ -89,11 +81,11 @@ class AnalysisCommandsTest {
 
     @Test
     void topAndMinPercentFoldTheRest() throws IOException {
-        Run top = run("report", "--by", "owner-thread", "--top", "1", "--format", "csv", trace());
+        ToolRun top = run("report", "--by", "owner-thread", "--top", "1", "--format", "csv", trace());
         assertEquals(0, top.status(), top.err());
         assertTrue(top.out().contains("contention,worker-11 #11,150,2,53.5714"), top.out());
         assertTrue(top.out().contains("contention,<2 more>,130,3,46.4286"), top.out());
-        Run min = run("report", "--by", "owner-thread", "--min-percent", "20", "--format", "csv", trace());
+        ToolRun min = run("report", "--by", "owner-thread", "--min-percent", "20", "--format", "csv", trace());
         assertTrue(min.out().contains("contention,worker-12 #12,90,1,32.1429"), min.out());
         assertTrue(min.out().contains("contention,<1 more>,40,2,14.2857"), min.out());
     }
@@ -101,34 +93,34 @@ class AnalysisCommandsTest {
     @Test
     void timeWindowClipsContentionsAndThreadFilterSelectsBlockedThreads() throws IOException {
         String t = trace();
-        Run w = run("report", "--by", "owner-thread", "--from", "200ns", "--to", "0.0003ms", "--format", "csv", t);
+        ToolRun w = run("report", "--by", "owner-thread", "--from", "200ns", "--to", "0.0003ms", "--format", "csv", t);
         assertEquals(0, w.status(), w.err());
         assertTrue(w.out().contains("contention,,110,2,100.0000"), w.out());
         assertTrue(w.out().contains("contention,worker-12 #12,90,1,"), w.out());
         assertTrue(w.out().contains("contention,<unknown owner>,20,2,"), w.out());
 
-        Run byName = run("report", "--by", "thread", "--thread", "worker-12", "--format", "csv", t);
+        ToolRun byName = run("report", "--by", "thread", "--thread", "worker-12", "--format", "csv", t);
         assertTrue(byName.out().contains("contention,,110,1,100.0000"), byName.out());
-        Run byIds = run("report", "--by", "thread", "--thread", "13,12", "--format", "csv", t);
+        ToolRun byIds = run("report", "--by", "thread", "--thread", "13,12", "--format", "csv", t);
         assertTrue(byIds.out().contains("contention,,280,2,100.0000"), byIds.out());
-        Run repeated = run("report", "--by", "thread", "--thread", "13", "--thread", "worker-99", "--format", "csv", t);
+        ToolRun repeated = run("report", "--by", "thread", "--thread", "13", "--thread", "worker-99", "--format", "csv", t);
         assertTrue(repeated.out().contains("contention,,170,1,100.0000"), repeated.out());
     }
 
     @Test
     void flameGraphLinesAreRootFirstAndWeightedByNanos() throws IOException {
-        Run blocked = run("flame", trace());
+        ToolRun blocked = run("flame", trace());
         assertEquals(0, blocked.status(), blocked.err());
         assertEquals(List.of("demo.Worker.hold12;demo.Worker.hold12 110", "demo.Worker.hold13;demo.Worker.hold13 170"),
                 blocked.out().lines().toList());
-        Run owners = run("flame", "--owner", trace());
+        ToolRun owners = run("flame", "--owner", trace());
         assertEquals(List.of("<unknown owner> 40", "demo.Worker.hold11;demo.Worker.hold11 150",
                 "demo.Worker.hold12;demo.Worker.hold12 90"), owners.out().lines().toList());
     }
 
     @Test
     void locksTable() throws IOException {
-        Run csv = run("locks", "--format", "csv", trace());
+        ToolRun csv = run("locks", "--format", "csv", trace());
         assertEquals(0, csv.status(), csv.err());
         List<String> lines = csv.out().lines().toList();
         assertEquals("lock,timesBlocked,peakBlocked,blockedThreadTimeNanos,blockedRealTimeNanos,avgBlockedNanos,avgHoldNanos,"
@@ -136,11 +128,11 @@ class AnalysisCommandsTest {
                 + "firstThread,firstChain", lines.get(0));
         assertTrue(lines.get(1).startsWith("demo.Lock@1234,2,2,280,220,140,110,0,0.0000,0.0000,100,127.2727,worker-12 #12,"),
                 lines.get(1));
-        Run text = run("locks", trace());
+        ToolRun text = run("locks", trace());
         assertEquals(0, text.status(), text.err());
         assertTrue(text.out().contains("demo.Lock@1234"), text.out());
         assertTrue(text.out().contains("first blocked: worker-12 #12 at demo.Worker.hold12(Worker.java:12)"), text.out());
-        Run json = run("locks", "--format", "json", trace());
+        ToolRun json = run("locks", "--format", "json", trace());
         assertTrue(json.out().contains("\"timesBlocked\": 2, \"peakBlocked\": 2, \"blockedThreadTimeNanos\": 280"), json.out());
     }
 
@@ -150,7 +142,7 @@ class AnalysisCommandsTest {
         byte[] data = Files.readAllBytes(good);
         Path cut = dir.resolve("cut.lct");
         Files.write(cut, Arrays.copyOf(data, data.length - 20));
-        Run r = run("report", "--by", "owner-thread", cut.toString());
+        ToolRun r = run("report", "--by", "owner-thread", cut.toString());
         assertEquals(1, r.status(), r.out() + r.err());
         assertTrue(r.err().startsWith("lockstat report: warning: "), r.err());
         assertTrue(r.err().contains("truncated"), r.err());
@@ -170,20 +162,20 @@ class AnalysisCommandsTest {
         assertUsage(run("flame", "--colour", t), "unknown option --colour");
         assertUsage(run("locks", "--thread", "x", t), "unknown option --thread");
         assertUsage(run("report"), "missing trace file");
-        Run missing = run("report", dir.resolve("none.lct").toString());
+        ToolRun missing = run("report", dir.resolve("none.lct").toString());
         assertEquals(1, missing.status());
         assertTrue(missing.err().contains("no such file"), missing.err());
     }
 
     @Test
     void usageListsTheAnalysisCommands() {
-        Run r = run("help");
+        ToolRun r = run("help");
         assertTrue(r.out().contains("lockstat report [--by ASPECT,...]"), r.out());
         assertTrue(r.out().contains("lockstat flame [--owner]"), r.out());
         assertTrue(r.out().contains("lockstat locks [--format text|csv|json]"), r.out());
     }
 
-    private static void assertUsage(Run r, String message) {
+    private static void assertUsage(ToolRun r, String message) {
         assertEquals(2, r.status(), r.out() + r.err());
         assertTrue(r.err().contains(message), r.err());
         assertEquals(r.err().contains("\nusage: ") ? 2 : 1, r.err().lines().count(), r.err());

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -21,13 +19,8 @@ class MainTest {
     @TempDir
     Path dir;
 
-    record Run(int status, String out, String err) {}
-
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static ToolRun run(String... args) {
+        return ToolRun.of(args);
     }
 
     private Path trace(boolean compress) throws IOException {
@@ -38,7 +31,7 @@ class MainTest {
 
     @Test
     void summaryShowsHeaderAndThreads() throws IOException {
-        Run r = run("summary", trace(true).toString());
+        ToolRun r = run("summary", trace(true).toString());
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("Process id:   4242"), r.out());
         assertTrue(r.out().contains("Snappy framing"), r.out());
@@ -50,7 +43,7 @@ class MainTest {
 
     @Test
     void summaryJsonIsJson() throws IOException {
-        Run r = run("summary", "--format", "json", trace(false).toString());
+        ToolRun r = run("summary", "--format", "json", trace(false).toString());
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("{") && r.out().trim().endsWith("}"), r.out());
         assertTrue(r.out().contains("\"compressed\": false"), r.out());
@@ -59,11 +52,11 @@ class MainTest {
 
     @Test
     void printShowsEveryEvent() throws IOException {
-        Run r = run("print", trace(true).toString());
+        ToolRun r = run("print", trace(true).toString());
         assertEquals(0, r.status(), r.err());
         assertEquals(2 * 24, r.out().lines().count(), r.out());
         assertTrue(r.out().contains("MonitorContendedExit writer=1 time=+"), r.out());
-        Run j = run("print", "--json", trace(true).toString());
+        ToolRun j = run("print", "--json", trace(true).toString());
         assertEquals(0, j.status(), j.err());
         assertTrue(j.out().contains("\"type\": \"CallChain\""), j.out());
         assertTrue(j.out().contains("\"frames\": [{\"method\": "), j.out());
@@ -73,14 +66,14 @@ class MainTest {
     @Test
     void verifyAcceptsIntactAndNamesTruncation() throws IOException {
         Path good = trace(true);
-        Run ok = run("verify", good.toString());
+        ToolRun ok = run("verify", good.toString());
         assertEquals(0, ok.status(), ok.out() + ok.err());
         assertTrue(ok.out().contains(": OK"), ok.out());
 
         byte[] data = Files.readAllBytes(good);
         Path cut = dir.resolve("cut.lct");
         Files.write(cut, Arrays.copyOf(data, data.length - 20));
-        Run bad = run("verify", cut.toString());
+        ToolRun bad = run("verify", cut.toString());
         assertEquals(1, bad.status());
         assertTrue(bad.out().contains("TRUNCATED"), bad.out());
     }
@@ -95,7 +88,7 @@ class MainTest {
         b.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_ENTERED, t + 3, 0x1000L, 3L);
         Path p = dir.resolve("gap.lct");
         Files.write(p, TestTraces.trace(true, b));
-        Run r = run("verify", p.toString());
+        ToolRun r = run("verify", p.toString());
         assertEquals(1, r.status(), r.out());
         assertTrue(r.out().contains("monitor 0x1000: sequence number 2 is missing"), r.out());
         assertTrue(r.out().contains("call chain reference(s) without metadata, e.g. 0x4d"), r.out());
@@ -111,7 +104,7 @@ class MainTest {
         ok.event(jdk.lockstat.internal.format.EventType.MONITOR_DEFLATE, t + 11, 0x2000L, 1L);
         Path q = dir.resolve("reuse.lct");
         Files.write(q, TestTraces.trace(false, ok));
-        Run r2 = run("verify", q.toString());
+        ToolRun r2 = run("verify", q.toString());
         assertEquals(0, r2.status(), r2.out());
         assertTrue(r2.out().contains("1 monitors"), r2.out());
     }
@@ -134,43 +127,43 @@ class MainTest {
             w.writeEnd(java.util.Map.of("lost.buffers", "1"));
         }
         Path p = Files.write(dir.resolve("lost.lct"), bos.toByteArray());
-        Run ok = run("verify", p.toString());
+        ToolRun ok = run("verify", p.toString());
         assertEquals(0, ok.status(), ok.out());
         assertTrue(ok.out().contains("1 buffers lost and accounted for"), ok.out());
         assertTrue(ok.out().contains("note: monitor 0x1000: sequence number 1 is missing"), ok.out());
 
         // The same gap without the VM's count is damage.
         Files.write(p, TestTraces.trace(true, first, third));
-        Run bad = run("verify", p.toString());
+        ToolRun bad = run("verify", p.toString());
         assertEquals(1, bad.status(), bad.out());
         assertTrue(bad.out().contains("1 event buffers missing from the sequence but the VM reported 0 lost"), bad.out());
     }
 
     @Test
     void badInputGivesOneClearLine() throws IOException {
-        Run missing = run("summary", dir.resolve("nope.lct").toString());
+        ToolRun missing = run("summary", dir.resolve("nope.lct").toString());
         assertEquals(1, missing.status());
         assertTrue(missing.err().contains("no such file"), missing.err());
 
-        Run directory = run("verify", dir.toString());
+        ToolRun directory = run("verify", dir.toString());
         assertEquals(1, directory.status());
         assertTrue(directory.err().contains("is a directory"), directory.err());
 
         Path text = Files.writeString(dir.resolve("notes.txt"), "just some text\n");
-        Run notTrace = run("summary", text.toString());
+        ToolRun notTrace = run("summary", text.toString());
         assertEquals(1, notTrace.status());
         assertTrue(notTrace.err().contains("not a LockStat trace"), notTrace.err());
         assertEquals(1, notTrace.err().lines().count(), notTrace.err());
 
-        Run usage = run("summary");
+        ToolRun usage = run("summary");
         assertEquals(2, usage.status());
         assertTrue(usage.err().contains("missing trace file"), usage.err());
 
-        Run unknown = run("frobnicate");
+        ToolRun unknown = run("frobnicate");
         assertEquals(2, unknown.status());
         assertTrue(unknown.err().contains("unknown command"), unknown.err());
 
-        Run badOption = run("print", "--colour", text.toString());
+        ToolRun badOption = run("print", "--colour", text.toString());
         assertEquals(2, badOption.status());
         assertTrue(badOption.err().contains("unknown option --colour"), badOption.err());
     }
