@@ -21,9 +21,6 @@ enum ParkBlockerKind {
                 || name.startsWith("java.util.concurrent.CompletableFuture") || name.startsWith("java.util.concurrent.FutureTask")) {
             return WAIT;
         }
-        if (name.startsWith("jdk.lockstat.")) {
-            return IDLE;   // LockStat's own drain thread between periods
-        }
         if (name.startsWith("java.util.concurrent.SynchronousQueue") || name.startsWith("java.util.concurrent.LinkedTransferQueue")
                 || name.startsWith("java.util.concurrent.ForkJoinPool") || name.startsWith("java.util.concurrent.Exchanger")
                 || name.startsWith("java.util.concurrent.ScheduledThreadPoolExecutor")) {
