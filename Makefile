@@ -9,7 +9,9 @@ JDK := build/jdk
 MVN := JAVA_HOME=$(BOOT_JDK) MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn -B -q
 JTREG_OPTS ?= -conc:2 -timeoutFactor:4
 
-.PHONY: all jdk test test-module test-jtreg demo install clean distclean
+.PHONY: all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench demo install clean distclean
+XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
+VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
 all: jdk
 
@@ -23,12 +25,49 @@ jdk:
 	  mkdir -p build && ln -sfn "$$build_dir/images/jdk" $(JDK) && \
 	  $(JDK)/bin/java -version
 
-test: test-module test-jtreg
+test: test-module test-viewer test-jtreg
 	@tools/test-summary.sh
 
-# The jdk.lockstat module as a plain Maven jar: format, Snappy, tool; no JDK build needed.
+# The jdk.lockstat module as a plain Maven jar: format, Snappy, analysis, tool; no JDK build needed.
+# Installed into the local Maven repository for the viewer, which depends on it.
 test-module:
-	cd jdk-lockstat-module && $(MVN) test
+	cd jdk-lockstat-module && $(MVN) install
+
+# The JavaFX viewer's TestFX tests in a real window under Xvfb, on the bundled sample trace.
+test-viewer: test-module
+	@tools/install-viewer-deps.sh
+	rm -rf viewer-fx/target/surefire-reports
+	cd viewer-fx && $(XVFB) $(MVN) package
+
+viewer:
+	cd jdk-lockstat-module && $(MVN) install -DskipTests
+	cd viewer-fx && $(MVN) package -DskipTests
+
+# PNGs of every view of the sample trace at 1280x800, for the README (docs/viewer/).
+viewer-screenshots: viewer
+	@tools/install-viewer-deps.sh
+	$(XVFB) $(BOOT_JDK)/bin/java --enable-native-access=ALL-UNNAMED -cp "$(VIEWER_CP)" \
+	  jdk.lockstat.viewer.Launcher --screenshots docs/viewer viewer-fx/sample/sample.lct
+
+# Re-records the bundled sample trace with the LockStat JDK (SampleWorkload, about 3 s).
+viewer-sample: jdk
+	rm -rf build/viewer-sample && mkdir -p build/viewer-sample
+	$(JDK)/bin/javac -d build/viewer-sample viewer-fx/sample/SampleWorkload.java
+	$(JDK)/bin/java -XX:+TraceLockContention -XX:TraceLockContentionFile=viewer-fx/sample/sample.lct \
+	  -cp build/viewer-sample SampleWorkload
+	$(JDK)/bin/lockstat verify viewer-fx/sample/sample.lct
+
+# Opening a ~1 GB uncompressed trace (ContentionDemo, 8 threads, 44 s): time to first tree, to the
+# complete model, tree rebuilds, peak heap; once with the default heap and once with -Xmx512m.
+BIG_TRACE ?= build/viewer-bench/big.lct
+viewer-bench: jdk viewer
+	mkdir -p build/viewer-bench/classes
+	@if [ ! -f $(BIG_TRACE) ]; then \
+	  $(JDK)/bin/javac -d build/viewer-bench/classes bench/demo/ContentionDemo.java && \
+	  $(JDK)/bin/java -XX:+TraceLockContention -XX:-TraceLockContentionCompress \
+	    -XX:TraceLockContentionFile=$(BIG_TRACE) -cp build/viewer-bench/classes ContentionDemo 8 44000; fi
+	$(BOOT_JDK)/bin/java -cp "$(VIEWER_CP)" jdk.lockstat.viewer.OpenTraceBenchmark $(BIG_TRACE)
+	$(BOOT_JDK)/bin/java -Xmx512m -cp "$(VIEWER_CP)" jdk.lockstat.viewer.OpenTraceBenchmark $(BIG_TRACE)
 
 test-jtreg: jdk
 	@tools/install-jtreg.sh
@@ -55,7 +94,7 @@ install: jdk
 
 # Removes what the checkout built; the OpenJDK cache stays (distclean removes it too).
 clean:
-	rm -rf build jdk-lockstat-module/target
+	rm -rf build jdk-lockstat-module/target viewer-fx/target
 
 distclean: clean
 	rm -rf "$(LOCKSTAT_CACHE)"

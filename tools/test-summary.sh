@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Adds up the results of the module's JUnit tests (surefire reports) and the jtreg run, and prints
+# Adds up the results of the module's and the viewer's JUnit tests (surefire reports) and the jtreg run, and prints
 # one closing line: "lockstat: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 passed=0; failed=0
-for f in jdk-lockstat-module/target/surefire-reports/TEST-*.xml; do
+for f in jdk-lockstat-module/target/surefire-reports/TEST-*.xml viewer-fx/target/surefire-reports/TEST-*.xml; do
   [ -f "$f" ] || continue
   line=$(grep -m1 -o '<testsuite [^>]*>' "$f")
   t=$(sed -E 's/.* tests="([0-9]+)".*/\1/' <<<"$line")

@@ -51,6 +51,21 @@ public final class ChainRef {
         return frames.get(0).method();
     }
 
+    /**
+     * How many innermost frames belong to the locking mechanism (Unsafe.park, LockSupport, AQS, ...):
+     * a viewer shortens the chain from the first frame after them.
+     */
+    public int mechanismFrames() {
+        if (frames == null) {
+            return 0;
+        }
+        int n = 0;
+        while (n < frames.size() - 1 && LockingMechanism.contains(frames.get(n).method())) {
+            n++;
+        }
+        return n;
+    }
+
     boolean uses(java.util.Set<MethodRef> methods) {
         if (frames != null) {
             for (Frame f : frames) {

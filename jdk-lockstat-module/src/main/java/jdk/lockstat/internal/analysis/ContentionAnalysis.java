@@ -76,6 +76,12 @@ public final class ContentionAnalysis {
         startListeners.add(listener);
     }
 
+    /** Also tells the listener about thread lifetimes, parks and waits (timelines, bottle graphs). */
+    public void activityListener(ActivityListener listener) {
+        decoder.activityListener(listener);
+        parks.activityListener(listener);
+    }
+
     /** Push API: one whole buffer, e.g. from the drain thread while the application runs. */
     public void accept(EventBuffer buffer) {
         startBuffer(buffer.writerThread());

@@ -30,6 +30,7 @@ final class EventDecoder {
 
     private final MetadataResolver resolver;
     private final EventRearranger rearranger;
+    private ActivityListener activity = ActivityListener.NONE;
     private final Map<EventDescriptor, Layout> layouts = new IdentityHashMap<>();
     private ThreadRef writer;
     private ThreadRef context;
@@ -38,6 +39,10 @@ final class EventDecoder {
     EventDecoder(MetadataResolver resolver, EventRearranger rearranger) {
         this.resolver = resolver;
         this.rearranger = rearranger;
+    }
+
+    void activityListener(ActivityListener listener) {
+        activity = listener;
     }
 
     /** Every buffer starts in its writer's context. */
@@ -67,7 +72,13 @@ final class EventDecoder {
             }
         }
         switch (d.id()) {
-            case 1 -> resolver.threadStart(num(v, at[THREAD]), (int) num(v, at[FLAGS]), str(v, at[NAME]));
+            case 1 -> {
+                long id = num(v, at[THREAD]);
+                int flags = (int) num(v, at[FLAGS]);
+                resolver.threadStart(id, flags, str(v, at[NAME]));
+                activity.threadStarted(resolver.thread(id), num(v, at[TIME]), (flags & EventType.THREAD_EXISTED) != 0);
+            }
+            case 2 -> activity.threadEnded(resolver.thread(num(v, at[THREAD])), num(v, at[TIME]));
             case 4 -> resolver.defineClass(num(v, at[CLASS]), num(v, at[LOADER]), str(v, at[NAME]));
             case 5 -> resolver.defineMethod(num(v, at[METHOD]), num(v, at[CLASS]), str(v, at[NAME]),
                     str(v, at[SIGNATURE]), str(v, at[SOURCE]));
@@ -77,12 +88,24 @@ final class EventDecoder {
             case 10 -> monitor(MonitorEvent.INFLATE, v, at, null, num(v, at[HASH]), 0,
                     resolver.classRef(num(v, at[CLASS])));
             case 11 -> monitor(MonitorEvent.DEFLATE, v, at, null, 0, 0, null);
-            case 12 -> monitor(MonitorEvent.ENTER, v, at, resolver.chain(num(v, at[CHAIN])), num(v, at[FLAGS]), 0, null);
+            case 12 -> {
+                long flags = num(v, at[FLAGS]);
+                if ((flags & EventType.ENTER_AFTER_WAIT) != 0) {
+                    activity.waitEnded(context, num(v, at[TIME]));
+                }
+                monitor(MonitorEvent.ENTER, v, at, resolver.chain(num(v, at[CHAIN])), flags, 0, null);
+            }
             case 13 -> monitor(MonitorEvent.ENTERED, v, at, null, 0, 0, null);
             case 14 -> monitor(MonitorEvent.EXIT, v, at, resolver.chain(num(v, at[CHAIN])), 0, 0, null);
-            case 15 -> monitor(MonitorEvent.WAIT_EXIT, v, at, null, 0, num(v, at[FORWARD]), null);
-            case 16 -> monitor(MonitorEvent.FORWARD_RESOLVE, v, at, resolver.chain(num(v, at[CHAIN])), 0,
+            case 15 -> {
+                activity.waitStarted(context, num(v, at[TIME]));
+                monitor(MonitorEvent.WAIT_EXIT, v, at, null, 0, num(v, at[FORWARD]), null);
+            }
+            case 16 -> {
+                activity.waitEnded(context, num(v, at[TIME]));
+                monitor(MonitorEvent.FORWARD_RESOLVE, v, at, resolver.chain(num(v, at[CHAIN])), 0,
                     num(v, at[FORWARD]), null);
+            }
             case 17 -> monitor(MonitorEvent.NOTIFY, v, at, resolver.chain(num(v, at[CHAIN])), num(v, at[FLAGS]), 0, null);
             case 20 -> rearranger.parkEvent(new ParkEvent(ParkEvent.BEGIN, num(v, at[TIME]), num(v, at[GSEQ]), context,
                     resolver.chain(num(v, at[CHAIN])), num(v, at[BLOCKER_HASH]), resolver.classRef(num(v, at[BLOCKER_CLASS])),
@@ -96,7 +119,7 @@ final class EventDecoder {
                 context.markVirtual();
             }
             case 31 -> context = writer;
-            default -> { /* thread end, rename, VM pauses, lost-buffer notes and unknown kinds: not needed here */ }
+            default -> { /* rename, VM pauses, lost-buffer notes and unknown kinds: not needed here */ }
         }
     }
 

@@ -21,12 +21,17 @@ final class ParkDispatcher {
     private record OpenPark(ParkEvent begin, ParkBlockerKind kind, ParkLockAnalyzer analyzer) {}
 
     private final java.util.function.Supplier<BlockedTimeAccumulator> newStatistics;
+    private ActivityListener activity = ActivityListener.NONE;
     private static final int MAX_BLOCKERS = 100_000;   // beyond: idle blockers are forgotten (statistics too)
 
     ParkDispatcher(ContentionSink sink, AnalysisCounters counters, java.util.function.Supplier<BlockedTimeAccumulator> newStatistics) {
         this.sink = sink;
         this.counters = counters;
         this.newStatistics = newStatistics;
+    }
+
+    void activityListener(ActivityListener listener) {
+        activity = listener;
     }
 
     void deliver(ParkEvent e) {
@@ -68,6 +73,9 @@ final class ParkDispatcher {
         if ((p.begin().flags & 1) != 0) {
             counters.pinnedParks++;   // whatever it waited for, it held its carrier
             counters.pinnedParkNanos += Math.max(0, e.time - p.begin().time);
+        }
+        if ((e.flags & 4) == 0) {   // a virtual thread's park that did not block: its carrier's park is recorded
+            activity.parked(e.thread, p.kind(), p.begin().time, e.time);
         }
         switch (p.kind()) {
             case WAIT -> counters.parkWaits++;

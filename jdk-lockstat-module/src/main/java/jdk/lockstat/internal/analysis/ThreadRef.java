@@ -46,8 +46,19 @@ public final class ThreadRef {
         virtual = true;
     }
 
+    /** The name to show: unnamed virtual threads (the default) say what they are. */
+    public String displayName() {
+        if (name == null) {
+            return "<unknown thread>";
+        }
+        if (name.isEmpty()) {
+            return virtual ? "<virtual>" : "<unnamed>";
+        }
+        return name;
+    }
+
     @Override
     public String toString() {
-        return (name != null ? name : "<unknown thread>") + " #" + id;
+        return displayName() + " #" + id;
     }
 }

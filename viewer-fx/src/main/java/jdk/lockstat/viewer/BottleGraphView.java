@@ -1,0 +1,100 @@
+package jdk.lockstat.viewer;
+
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import jdk.lockstat.internal.analysis.BottleGraph;
+
+/**
+ * The bottle graph (seed 001): each thread, or each group of threads with the same name pattern, a
+ * box; height = its share of the run time, width = its parallelism. Stacked with the least parallel
+ * at the bottom, as in the paper: a tall narrow box is what the other threads wait for.
+ */
+final class BottleGraphView extends BorderPane {
+    final CheckBox grouped = new CheckBox("group threads by name pattern (digits as #)");
+    private final Canvas canvas = new Canvas();
+    private final Pane holder = new Pane(canvas);
+    private BottleGraph graph = new BottleGraph(java.util.List.of(), 0, 0, 0);
+    private int cpus;
+    private final Label note = new Label();
+
+    BottleGraphView(Runnable onGrouping) {
+        setId("bottle");
+        grouped.setId("bottle-grouped");
+        grouped.setSelected(true);
+        grouped.setOnAction(e -> onGrouping.run());
+        note.setId("bottle-note");
+        HBox top = new HBox(12, grouped, new Label("height: share of run time; width: parallelism (threads running meanwhile)"), note);
+        top.setAlignment(Pos.CENTER_LEFT);
+        top.setPadding(new Insets(4, 6, 4, 6));
+        setTop(top);
+        setCenter(holder);
+        canvas.widthProperty().bind(holder.widthProperty());
+        canvas.heightProperty().bind(holder.heightProperty());
+        canvas.widthProperty().addListener(o -> draw());
+        canvas.heightProperty().addListener(o -> draw());
+    }
+
+    void show(BottleGraph g, int availableCpus) {
+        graph = g;
+        note.setText(g.untracedThreads() == 0 ? "" : g.untracedThreads()
+                + " threads that never blocked, waited or parked left out (VM threads; their waits are not traced)");
+        cpus = availableCpus;
+        draw();
+    }
+
+    private void draw() {
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        double w = canvas.getWidth(), h = canvas.getHeight();
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, w, h);
+        if (w <= 0 || h <= 0 || graph.boxes().isEmpty()) {
+            return;
+        }
+        double maxPar = Math.max(1, cpus);
+        double totalShare = 0;
+        for (BottleGraph.Box b : graph.boxes()) {
+            maxPar = Math.max(maxPar, b.parallelism());
+            totalShare += b.shareNanos();
+        }
+        double plotH = h - 50, plotW = Math.min(w * 0.55, w - 340), cx = 70 + plotW / 2;
+        double yScale = plotH / Math.max(1, totalShare), xScale = plotW / maxPar;
+        g.setFont(Font.font(11));
+        g.setStroke(Color.GRAY);
+        g.strokeLine(60, h - 30, 70 + plotW, h - 30);
+        g.setFill(Color.BLACK);
+        for (int p = 0; p <= (int) maxPar; p += Math.max(1, (int) maxPar / 8)) {
+            double x = cx + p * xScale / 2;
+            g.fillText(String.valueOf(p), x - 3, h - 16);
+            g.fillText(String.valueOf(p), cx - p * xScale / 2 - 3, h - 16);
+        }
+        g.fillText("parallelism", cx - 28, h - 3);
+
+        g.fillText(Texts.seconds(totalShare), 4, 22);
+        g.fillText("0 s", 4, h - 30);
+        double y = h - 30;
+        int i = 0;
+        for (BottleGraph.Box b : graph.boxes()) {
+            double bh = b.shareNanos() * yScale, bw = b.parallelism() * xScale;
+            y -= bh;
+            g.setFill(Color.hsb((i++ * 47) % 360, 0.45, 0.95));
+            g.fillRect(cx - bw / 2, y, bw, bh);
+            g.setStroke(Color.DIMGRAY);
+            g.strokeRect(cx - bw / 2, y, bw, bh);
+            if (bh >= 10) {
+                g.setFill(Color.BLACK);
+                g.fillText(String.format("%s%s: %s, parallelism %.2f", b.label(),
+                        b.threads() > 1 ? " (" + b.threads() + " threads)" : "", Texts.seconds(b.shareNanos()), b.parallelism()),
+                        Math.max(cx + bw / 2 + 8, 70 + plotW + 10), y + Math.min(bh, 24) / 2 + 4);
+            }
+        }
+    }
+}

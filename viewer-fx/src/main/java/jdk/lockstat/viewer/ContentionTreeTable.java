@@ -1,0 +1,165 @@
+package jdk.lockstat.viewer;
+
+import java.util.IdentityHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ObservableList;
+import javafx.geometry.Pos;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableCell;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.control.Label;
+import jdk.lockstat.internal.analysis.DrillNode;
+
+/**
+ * The aggregation tree (paper Figure 8, centre): key, blocked time (with its share of all contention as
+ * an inline bar), count and average. Children are created when a node is expanded, so a tree with a
+ * million nodes opens at once; a filter keeps the nodes whose key, or a descendant's, contains the text.
+ */
+final class ContentionTreeTable extends TreeTableView<DrillNode> {
+    static final int CHAIN_FRAMES = 3;   // frames of a chain shown in the key column before "[+n]"
+
+    private String filter = "";
+    private Map<DrillNode, Boolean> matches = new IdentityHashMap<>();
+
+    ContentionTreeTable() {
+        setId("tree");
+        setShowRoot(true);
+        setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        TreeTableColumn<DrillNode, String> key = new TreeTableColumn<>("Key");
+        key.setId("col-key");
+        key.setPrefWidth(620);
+        key.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(Texts.nodeKey(c.getValue().getValue(), CHAIN_FRAMES)));
+        TreeTableColumn<DrillNode, Number> blocked = number("Blocked (ms)", n -> n.nanos() / 1e6, "%,.3f");
+        blocked.setId("col-blocked");
+        TreeTableColumn<DrillNode, Number> share = new TreeTableColumn<>("% of all");
+        share.setId("col-percent");
+        share.setPrefWidth(150);
+        share.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().percent()));
+        share.setCellFactory(c -> new BarCell());
+        TreeTableColumn<DrillNode, Number> count = number("Count", n -> n.count(), "%,.0f");
+        count.setId("col-count");
+        TreeTableColumn<DrillNode, Number> avg = number("Average (ms)", n -> n.averageNanos() / 1e6, "%,.3f");
+        avg.setId("col-average");
+        getColumns().addAll(java.util.List.of(key, blocked, share, count, avg));
+    }
+
+    private static TreeTableColumn<DrillNode, Number> number(String title, java.util.function.ToDoubleFunction<DrillNode> f,
+                                                              String format) {
+        TreeTableColumn<DrillNode, Number> col = new TreeTableColumn<>(title);
+        col.setPrefWidth(110);
+        col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(f.applyAsDouble(c.getValue().getValue())));
+        col.setCellFactory(c -> new TreeTableCell<>() {
+            @Override
+            protected void updateItem(Number v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null ? null : String.format(Locale.ROOT, format, v.doubleValue()));
+                setAlignment(Pos.CENTER_RIGHT);
+            }
+        });
+        return col;
+    }
+
+    /** Percent as text with a bar proportional to it. */
+    private static final class BarCell extends TreeTableCell<DrillNode, Number> {
+        private final Region bar = new Region();
+        private final Label text = new Label();
+        private final HBox box = new HBox(4, bar, text);
+
+        BarCell() {
+            bar.setStyle("-fx-background-color: #d9534f;");
+            bar.setPrefHeight(10);
+            box.setAlignment(Pos.CENTER_LEFT);
+        }
+
+        @Override
+        protected void updateItem(Number v, boolean empty) {
+            super.updateItem(v, empty);
+            if (empty || v == null) {
+                setGraphic(null);
+                return;
+            }
+            bar.setMinWidth(Math.max(1, 0.7 * v.doubleValue()));
+            bar.setMaxWidth(Math.max(1, 0.7 * v.doubleValue()));
+            text.setText(Texts.percent(v.doubleValue()));
+            setGraphic(box);
+        }
+    }
+
+    /** Shows a new tree, expanded along its largest path to depth levels. */
+    void show(DrillNode root, int depth) {
+        TreeItem<DrillNode> item = new LazyItem(root);
+        setRoot(item);
+        TreeItem<DrillNode> at = item;
+        for (int i = 0; i < depth && at != null; i++) {
+            at.setExpanded(true);
+            at = at.getChildren().isEmpty() ? null : at.getChildren().get(0);
+        }
+        if (!getSortOrder().isEmpty()) {
+            sort();
+        }
+    }
+
+    void filter(String text) {
+        filter = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        matches = new IdentityHashMap<>();
+        if (getRoot() != null) {
+            show(getRoot().getValue(), filter.isEmpty() ? 2 : 8);
+        }
+    }
+
+    /** The node or one of its descendants has the filter text in its key. */
+    private boolean visible(DrillNode n) {
+        if (filter.isEmpty() || n.parent() == null) {
+            return true;
+        }
+        Boolean m = matches.get(n);
+        if (m == null) {
+            m = n.text().toLowerCase(Locale.ROOT).contains(filter) || n.children().stream().anyMatch(this::visible)
+                    || ancestorMatches(n);
+            matches.put(n, m);
+        }
+        return m;
+    }
+
+    private boolean ancestorMatches(DrillNode n) {
+        for (DrillNode p = n.parent(); p != null && p.parent() != null; p = p.parent()) {
+            if (p.text().toLowerCase(Locale.ROOT).contains(filter)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A tree item whose children are made on first use. */
+    private final class LazyItem extends TreeItem<DrillNode> {
+        private boolean built;
+
+        LazyItem(DrillNode node) {
+            super(node);
+        }
+
+        @Override
+        public boolean isLeaf() {
+            return getValue().children().isEmpty();
+        }
+
+        @Override
+        public ObservableList<TreeItem<DrillNode>> getChildren() {
+            if (!built) {
+                built = true;
+                for (DrillNode c : getValue().children()) {
+                    if (visible(c)) {
+                        super.getChildren().add(new LazyItem(c));
+                    }
+                }
+            }
+            return super.getChildren();
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package jdk.lockstat.viewer;
+
+import java.util.List;
+
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import jdk.lockstat.internal.analysis.DrillDetail;
+import jdk.lockstat.internal.analysis.DrillNode;
+
+/**
+ * The detail view (paper Figure 8, bottom): for the selected node, its path, the locks and threads
+ * involved, and the full blocked and owner call chains with source file and line; copyable as text.
+ */
+final class DetailPane extends BorderPane {
+    static final int CHAINS_SHOWN = 5;
+    final TextArea text = new TextArea();
+    final Button copy = new Button("Copy");
+    private final Label title = new Label("Select a node to see its call chains");
+
+    DetailPane() {
+        text.setId("detail");
+        text.setEditable(false);
+        text.setStyle("-fx-font-family: monospace; -fx-font-size: 12px;");
+        copy.setId("copy-detail");
+        copy.setOnAction(e -> {
+            ClipboardContent c = new ClipboardContent();
+            c.putString(text.getText());
+            Clipboard.getSystemClipboard().setContent(c);
+        });
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox top = new HBox(8, title, gap, copy);
+        top.setAlignment(Pos.CENTER_LEFT);
+        top.setPadding(new Insets(4, 6, 4, 6));
+        setTop(top);
+        setCenter(text);
+    }
+
+    void clear() {
+        title.setText("Select a node to see its call chains");
+        text.clear();
+    }
+
+    void show(DrillNode node, DrillDetail d) {
+        title.setText(node.parent() == null ? "All contention" : node.aspect().displayName() + ": "
+                + Texts.shortKey(node.text(), 2));
+        StringBuilder sb = new StringBuilder();
+        StringBuilder path = new StringBuilder();
+        for (DrillNode n = node; n != null && n.parent() != null; n = n.parent()) {
+            path.insert(0, "  " + n.aspect().displayName() + " = " + n.text() + "\n");
+        }
+        sb.append("Selected:\n").append(path.isEmpty() ? "  all contention\n" : path);
+        sb.append(String.format("Blocked %s in %,d contentions (%s of all), average %s%n%n", Texts.millis(d.nanos()),
+                d.count(), Texts.percent(node.percent()), Texts.millis(d.count() == 0 ? 0 : d.nanos() / (double) d.count())));
+        section(sb, "Owner call chains (what the owners did meanwhile: the cause)", d.ownerChains(), d.nanos(), true);
+        section(sb, "Blocked call chains (where threads waited)", d.chains(), d.nanos(), true);
+        section(sb, "Locks", d.locks(), d.nanos(), false);
+        section(sb, "Blocked threads", d.threads(), d.nanos(), false);
+        section(sb, "Owner threads (held the lock meanwhile)", d.ownerThreads(), d.nanos(), false);
+        text.setText(sb.toString());
+        text.positionCaret(0);
+    }
+
+    private static void section(StringBuilder sb, String title, List<DrillDetail.Entry> entries, long total, boolean chains) {
+        sb.append(title).append(" (").append(entries.size()).append("):\n");
+        int shown = 0;
+        for (DrillDetail.Entry e : entries) {
+            if (shown++ == (chains ? CHAINS_SHOWN : 20)) {
+                sb.append("  ... ").append(entries.size() - shown + 1).append(" more\n");
+                break;
+            }
+            String share = total == 0 ? "" : Texts.percent(100.0 * e.nanos() / total);
+            if (chains) {
+                sb.append(String.format("  %s  %s  in %,d contentions%n", Texts.millis(e.nanos()), share, e.count()));
+                sb.append(Texts.chainLines(e.key(), "      "));
+            } else {
+                sb.append(String.format("  %14s  %7s  %s%n", Texts.millis(e.nanos()), share, e.key()));
+            }
+        }
+        sb.append('\n');
+    }
+}

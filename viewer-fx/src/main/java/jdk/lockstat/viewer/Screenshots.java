@@ -1,0 +1,84 @@
+package jdk.lockstat.viewer;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import javafx.application.Platform;
+import javafx.scene.control.TreeItem;
+import javafx.stage.Stage;
+import jdk.lockstat.internal.analysis.DrillNode;
+
+/**
+ * Writes a 1280x800 PNG of every view for one trace (make viewer-screenshots, run under Xvfb): the
+ * contention tree with a node's details, the "who blocks me" preset, per-lock statistics, the thread
+ * timeline and the bottle graph.
+ */
+final class Screenshots {
+    private Screenshots() {}
+
+    static int run(Path dir, Path trace) throws Exception {
+        Files.createDirectories(dir);
+        CountDownLatch started = new CountDownLatch(1);
+        Platform.startup(started::countDown);
+        started.await();
+        AtomicReference<MainWindow> window = new AtomicReference<>();
+        CountDownLatch loaded = new CountDownLatch(1);
+        MainWindow.onFx(() -> {
+            MainWindow w = new MainWindow(new Stage());
+            w.stage().show();
+            w.loadedProperty().addListener((o, a, b) -> {
+                if (b) {
+                    loaded.countDown();
+                }
+            });
+            window.set(w);
+            w.open(trace);
+        });
+        if (!loaded.await(5, TimeUnit.MINUTES)) {
+            System.err.println("lockstat-viewer: " + trace + " did not load in 5 minutes");
+            return 1;
+        }
+        MainWindow w = window.get();
+        shot(w, () -> {
+            w.aspects.set(Presets.PER_LOCK.aspects);
+            selectLargestLeafPath(w, 3);
+        }, dir.resolve("viewer-tree.png"));
+        shot(w, () -> {
+            w.aspects.set(Presets.WHO_BLOCKS_ME.aspects);
+            selectLargestLeafPath(w, 2);
+        }, dir.resolve("viewer-who-blocks-me.png"));
+        shot(w, () -> w.showTab("Locks"), dir.resolve("viewer-locks.png"));
+        shot(w, () -> w.showTab("Threads"), dir.resolve("viewer-threads.png"));
+        shot(w, () -> w.showTab("Bottle graph"), dir.resolve("viewer-bottle-graph.png"));
+        Platform.exit();
+        return 0;
+    }
+
+    /** Expands the largest path to the given depth and selects its node. */
+    static void selectLargestLeafPath(MainWindow w, int depth) {
+        TreeItem<DrillNode> item = w.tree.getRoot();
+        for (int i = 0; i < depth && item != null && !item.getChildren().isEmpty(); i++) {
+            item.setExpanded(true);
+            item = item.getChildren().get(0);
+        }
+        if (item != null) {
+            w.tree.getSelectionModel().select(item);
+        }
+    }
+
+    private static void shot(MainWindow w, Runnable setUp, Path file) throws Exception {
+        MainWindow.onFx(setUp);
+        Thread.sleep(400);   // let layout and the canvases settle (two pulses are enough; this is generous)
+        MainWindow.onFx(() -> {
+            try {
+                w.exportPng(file);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        System.out.println("lockstat-viewer: wrote " + file);
+    }
+}

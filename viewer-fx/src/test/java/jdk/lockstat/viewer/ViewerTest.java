@@ -1,0 +1,191 @@
+package jdk.lockstat.viewer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import javafx.scene.control.TreeItem;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import jdk.lockstat.internal.analysis.Aspect;
+import jdk.lockstat.internal.analysis.DrillNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The viewer in a real window (Xvfb) on a real trace recorded by the LockStat JDK (sample/sample.lct,
+ * SampleWorkload): open it, reorder aspects with the controls, pick a preset, select nodes, filter,
+ * narrow the time range, export, and open damaged files.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ViewerTest {
+    static final Path SAMPLE = Path.of(System.getProperty("lockstat.sampleTrace", "sample/sample.lct"));
+    MainWindow window;
+
+    @Start
+    void start(Stage stage) {
+        window = new MainWindow(stage);
+        stage.show();
+    }
+
+    void open(FxRobot robot, Path trace) throws Exception {
+        robot.interact(() -> window.open(trace));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, window.loadedProperty());
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    static List<String> texts(TreeItem<DrillNode> item) {
+        return item.getChildren().stream().map(c -> c.getValue().text()).toList();
+    }
+
+    TreeItem<DrillNode> child(TreeItem<DrillNode> item, String containing) {
+        return item.getChildren().stream().filter(c -> c.getValue().text().contains(containing)).findFirst()
+                .orElseThrow(() -> new AssertionError("no child with " + containing + " in " + texts(item)));
+    }
+
+    @Test
+    void opensTheSampleAndDrillsDown(FxRobot robot) throws Exception {
+        open(robot, SAMPLE);
+        assertFalse(window.banner.isVisible(), window.banner.getText());
+        TreeItem<DrillNode> root = window.tree.getRoot();
+        assertTrue(root.getValue().count() > 100, "contentions: " + root.getValue().count());
+        // Default aspects: lock class, then owner chain.
+        assertEquals(List.of(Aspect.LOCK_CLASS, Aspect.OWNER_CHAIN), window.aspects.aspects());
+        List<String> classes = texts(root);
+        assertTrue(classes.contains("SampleWorkload$Inventory"), classes.toString());
+        assertTrue(classes.contains("java.util.concurrent.locks.ReentrantLock$NonfairSync"), classes.toString());
+        long sum = root.getChildren().stream().mapToLong(c -> c.getValue().nanos()).sum();
+        assertEquals(root.getValue().nanos(), sum, "first level adds up");
+
+        // Reorder with the controls: select "owner-chain" and move it left.
+        robot.clickOn("2. owner-chain");
+        robot.clickOn("#aspect-left");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(Aspect.OWNER_CHAIN, Aspect.LOCK_CLASS), window.aspects.aspects());
+        root = window.tree.getRoot();
+        assertEquals(Aspect.OWNER_CHAIN, root.getChildren().get(0).getValue().aspect());
+        TreeItem<DrillNode> auditChain = child(root, "SampleWorkload$Inventory.audit(SampleWorkload.java:");
+        assertEquals(List.of("SampleWorkload$Inventory"), texts(auditChain), "audit() holds only the inventory");
+
+        // A preset from the combo box: per lock.
+        robot.clickOn("#presets");
+        robot.clickOn(Presets.PER_LOCK.label);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(Aspect.LOCK_CLASS, Aspect.LOCK, Aspect.OWNER_METHOD), window.aspects.aspects());
+        root = window.tree.getRoot();
+        TreeItem<DrillNode> inventory = child(root, "SampleWorkload$Inventory");
+        robot.interact(() -> inventory.setExpanded(true));
+        TreeItem<DrillNode> lock = inventory.getChildren().get(0);
+        assertTrue(lock.getValue().text().startsWith("SampleWorkload$Inventory@"), lock.getValue().text());
+        List<String> owners = texts(lock);
+        assertTrue(owners.contains("SampleWorkload$Inventory.audit"), owners.toString());
+
+        // Select a node by clicking its row: the detail view shows the owner chains with file and line.
+        robot.interact(() -> lock.setExpanded(true));
+        TreeItem<DrillNode> audit = child(lock, "SampleWorkload$Inventory.audit");
+        robot.interact(() -> window.tree.scrollTo(window.tree.getRow(audit)));
+        robot.clickOn("SampleWorkload$Inventory.audit");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(audit, window.tree.getSelectionModel().getSelectedItem());
+        String detail = window.detail.text.getText();
+        assertTrue(detail.contains("owner-method = SampleWorkload$Inventory.audit"), detail);
+        assertTrue(detail.contains("Locks (1):"), detail);
+        assertTrue(detail.contains("at SampleWorkload$Inventory.audit(SampleWorkload.java:"), detail);
+        assertTrue(detail.contains("Blocked call chains"), detail);
+        assertTrue(detail.contains("order-worker-") || detail.contains("auditor"), detail);
+    }
+
+    @Test
+    void filterTimeRangeAndOtherViews(FxRobot robot) throws Exception {
+        open(robot, SAMPLE);
+        long all = window.tree.getRoot().getValue().nanos();
+        robot.clickOn("#search").write("Semaphore");
+        WaitForAsyncUtils.waitForFxEvents();
+        List<String> shown = texts(window.tree.getRoot());
+        assertEquals(List.of("java.util.concurrent.Semaphore$NonfairSync"), shown);
+
+        robot.interact(() -> window.aspects.search.clear());
+        int half = window.lastBucket() / 2;
+        robot.interact(() -> window.chart.select(0, half, true));
+        long firstHalf = window.tree.getRoot().getValue().nanos();
+        robot.interact(() -> window.chart.select(half, Integer.MAX_VALUE, true));
+        long secondHalf = window.tree.getRoot().getValue().nanos();
+        assertTrue(firstHalf > 0 && secondHalf > 0 && firstHalf < all, firstHalf + " " + secondHalf + " " + all);
+        assertEquals(all, firstHalf + secondHalf, "the halves add up (a contention belongs to the bucket of its start)");
+
+        robot.interact(() -> window.chart.select(0, Integer.MAX_VALUE, true));
+        // Sort by a column: a click on "Count" sorts each level by count, ascending.
+        robot.clickOn("Count");
+        WaitForAsyncUtils.waitForFxEvents();
+        List<Long> counts = window.tree.getRoot().getChildren().stream().map(c -> c.getValue().count()).toList();
+        assertTrue(counts.size() > 2, counts.toString());
+        assertEquals(counts.stream().sorted().toList(), counts, "sorted by count");
+
+        robot.clickOn("Locks");
+        assertTrue(window.locks.getItems().size() >= 4, "locks: " + window.locks.getItems().size());
+        robot.clickOn("Bottle graph");
+        var graph = window.model().activity().bottleGraph(0, window.lastBucket(), true);
+        assertTrue(graph.boxes().stream().anyMatch(b -> b.label().equals("order-worker-#") && b.threads() == 3),
+                graph.boxes().toString());
+        assertTrue(graph.untracedThreads() > 0, "VM threads are left out");
+        robot.clickOn("Threads");
+        assertTrue(window.model().activity().timelines(0, window.lastBucket(), 100).stream()
+                .anyMatch(t -> t.thread().displayName().equals("auditor") && t.traced()));
+    }
+
+    @Test
+    void exportsTreeAndPng(FxRobot robot, @TempDir Path dir) throws Exception {
+        open(robot, SAMPLE);
+        Path csv = dir.resolve("tree.csv"), json = dir.resolve("tree.json"), png = dir.resolve("view.png");
+        robot.interact(() -> {
+            try {
+                window.exportTree(csv, "csv");
+                window.exportTree(json, "json");
+                window.exportPng(png);
+            } catch (IOException e) {
+                throw new RuntimeException(e);
+            }
+        });
+        String c = Files.readString(csv);
+        assertTrue(c.lines().count() > 5 && c.contains("SampleWorkload$Inventory"), c);
+        String j = Files.readString(json);
+        assertTrue(j.trim().startsWith("{") && j.contains("\"lock-class\"") && j.contains("SampleWorkload$Inventory"), j);
+        var image = ImageIO.read(png.toFile());
+        assertEquals(1280, image.getWidth());
+        assertEquals(800, image.getHeight());
+    }
+
+    @Test
+    void damagedTracesShowWhatCouldBeReadAndSaySo(FxRobot robot, @TempDir Path dir) throws Exception {
+        byte[] bytes = Files.readAllBytes(SAMPLE);
+        Path truncated = dir.resolve("truncated.lct");
+        Files.write(truncated, Arrays.copyOf(bytes, bytes.length * 2 / 3));
+        open(robot, truncated);
+        assertTrue(window.banner.isVisible());
+        assertTrue(window.banner.getText().contains("damaged") && window.banner.getText().contains("truncated"),
+                window.banner.getText());
+        assertTrue(window.tree.getRoot().getValue().count() > 0, "the readable part is shown");
+
+        Path garbage = dir.resolve("garbage.lct");
+        Files.write(garbage, "this is not a trace at all".getBytes());
+        open(robot, garbage);
+        assertTrue(window.banner.isVisible());
+        assertTrue(window.banner.getText().contains("garbage.lct"), window.banner.getText());
+        assertEquals(0, window.tree.getRoot().getValue().count());
+
+        open(robot, dir.resolve("missing.lct"));
+        assertTrue(window.banner.getText().contains("no such file"), window.banner.getText());
+    }
+}
