@@ -37,7 +37,7 @@ test-module:
 test-viewer: test-module
 	@tools/install-viewer-deps.sh
 	rm -rf viewer-fx/target/surefire-reports
-	cd viewer-fx && $(XVFB) $(MVN) package
+	cd viewer-fx && $(XVFB) env $(MVN) package
 
 viewer:
 	cd jdk-lockstat-module && $(MVN) install -DskipTests
