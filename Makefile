@@ -9,7 +9,7 @@ JDK := build/jdk
 MVN := JAVA_HOME=$(BOOT_JDK) MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn -B -q
 JTREG_OPTS ?= -conc:2 -timeoutFactor:4
 
-.PHONY: all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench demo install clean distclean
+.PHONY: all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench-overhead demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -57,17 +57,18 @@ viewer-sample: jdk
 	  -cp build/viewer-sample SampleWorkload
 	$(JDK)/bin/lockstat verify viewer-fx/sample/sample.lct
 
-# Opening a ~1 GB uncompressed trace (ContentionDemo, 8 threads, 44 s): time to first tree, to the
-# complete model, tree rebuilds, peak heap; once with the default heap and once with -Xmx512m.
+# Opening a ~1 GB uncompressed trace (bench/demo/ContentionDemo, 8 threads, 60 s: about 17 MB/s of
+# trace): time to first tree, to the complete model, tree rebuilds, peak heap; default heap and -Xmx256m.
 BIG_TRACE ?= build/viewer-bench/big.lct
 viewer-bench: jdk viewer
 	mkdir -p build/viewer-bench/classes
 	@if [ ! -f $(BIG_TRACE) ]; then \
 	  $(JDK)/bin/javac -d build/viewer-bench/classes bench/demo/ContentionDemo.java && \
 	  $(JDK)/bin/java -XX:+TraceLockContention -XX:-TraceLockContentionCompress \
-	    -XX:TraceLockContentionFile=$(BIG_TRACE) -cp build/viewer-bench/classes ContentionDemo 8 44000; fi
+	    -XX:TraceLockContentionFile=$(BIG_TRACE) -cp build/viewer-bench/classes ContentionDemo 8 60000 && \
+	  $(JDK)/bin/lockstat summary $(BIG_TRACE) | head -30; fi
 	$(BOOT_JDK)/bin/java -cp "$(VIEWER_CP)" jdk.lockstat.viewer.OpenTraceBenchmark $(BIG_TRACE)
-	$(BOOT_JDK)/bin/java -Xmx512m -cp "$(VIEWER_CP)" jdk.lockstat.viewer.OpenTraceBenchmark $(BIG_TRACE)
+	$(BOOT_JDK)/bin/java -Xmx256m -cp "$(VIEWER_CP)" jdk.lockstat.viewer.OpenTraceBenchmark $(BIG_TRACE)
 
 test-jtreg: jdk
 	@tools/install-jtreg.sh
@@ -84,6 +85,16 @@ demo: jdk
 	$(JDK)/bin/lockstat verify build/demo/demo.lct
 	$(JDK)/bin/lockstat summary build/demo/demo.lct
 	$(JDK)/bin/lockstat report --by lock-class,owner-method,thread build/demo/demo.lct
+
+# Overhead side by side (issue "benchmarks", first slice): the demos under the LockStat JDK (off, file,
+# compressed, online, no chains), stock Temurin, JFR and async-profiler; interleaved rounds; writes
+# bench/results.json and bench/RESULTS.md. BENCH_ARGS, e.g. "--rounds 10 --threads 16".
+bench-overhead: jdk
+	mkdir -p build/bench/classes
+	$(BOOT_JDK)/bin/javac -d build/bench/classes bench/demo/*.java
+	JAVA_HOME=$(BOOT_JDK) tools/fetch-async-profiler.sh build/bench
+	$(BOOT_JDK)/bin/java bench/overhead/OverheadHarness.java --lockstat-jdk $(JDK) --stock-jdk $(BOOT_JDK) \
+	  --asprof build/bench/libasyncProfiler.so --classes build/bench/classes --out bench $(BENCH_ARGS)
 
 # Installs the image, e.g. make install PREFIX=/opt/lockstat-jdk
 install: jdk

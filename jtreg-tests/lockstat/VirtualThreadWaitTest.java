@@ -27,7 +27,7 @@ public class VirtualThreadWaitTest {
     public static class Workload {
         public static void main(String[] args) throws Exception {
             WaitNotifyQueueTest.BlockingQueue queue = new WaitNotifyQueueTest.BlockingQueue();
-            int consumers = 6, perConsumer = 3_000;
+            int consumers = 12, perConsumer = 2_000;
             List<Thread> threads = new ArrayList<>();
             threads.add(Thread.ofVirtual().name("vt-producer").unstarted(() -> {
                 for (int n = 0; n < consumers * perConsumer; n++) {
@@ -128,8 +128,10 @@ public class VirtualThreadWaitTest {
             owners.merge(String.valueOf(methodNames.get(chainMethods.get(resolvedTo.get(ref)).get(0))), 1, Integer::sum);
         }
         // A release inlined into a compiled caller may lack debug information at that pc and name the
-        // caller (design note, open item 5); never wait()'s caller.
-        LockStatRun.check(owners.getOrDefault("dequeue", 0) >= waitRefContext.size() * 95 / 100
+        // caller (design note, open item 5); never wait()'s caller. Since releases are recorded only
+        // while a thread is blocked (not merely queued after notify), there are tens of wait releases,
+        // not thousands, so a few such callers weigh more.
+        LockStatRun.check(owners.getOrDefault("dequeue", 0) >= waitRefContext.size() * 3 / 4
                 && !owners.containsKey("awaitNotEmpty") && !owners.containsKey("wait0"),
                 "references resolve to dequeue: " + owners);
         LockStatRun.check(afterWaitChains.size() >= 10, "contended re-entries after wait: " + afterWaitChains.size());

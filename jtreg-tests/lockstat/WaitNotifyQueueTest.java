@@ -55,7 +55,7 @@ public class WaitNotifyQueueTest {
     public static class Workload {
         public static void main(String[] args) throws Exception {
             BlockingQueue queue = new BlockingQueue();
-            int consumers = 4, perConsumer = 5_000;
+            int consumers = 8, perConsumer = 3_000;
             List<Thread> threads = new ArrayList<>();
             // One producer, a little slower than the consumers: the queue runs empty, consumers wait,
             // and each notifyAll wakes several of them to contend for the lock again.

@@ -254,9 +254,10 @@ public final class MainWindow {
         progress.setVisible(false);
         cancel.setVisible(false);
         refreshAll();
-        String summary = String.format("%s: %,d contentions, %,d events, %,d threads, read in %.1f s",
+        long[] pauses = m.activity().pauses();
+        String summary = String.format("%s: %,d contentions, %,d events, %,d threads, %,d VM pauses (%s), read in %.1f s",
                 m.file().getFileName(), m.cube().contentions(), m.counters().events(), m.activity().threads(),
-                (System.nanoTime() - started) / 1e9);
+                pauses[0], Texts.millis(pauses[1]), (System.nanoTime() - started) / 1e9);
         status.setText(summary);
         if (failure instanceof java.util.concurrent.CancellationException) {
             showBanner("Loading cancelled: the views show the part of the trace read so far.");

@@ -17,7 +17,8 @@ import jdk.lockstat.internal.analysis.ThreadState;
 final class ThreadTimelineView extends ScrollPane {
     static final int MAX_THREADS = 400;
     private static final double ROW = 18, LABEL = 230, HEADER = 26;
-    static final Color[] COLORS = {Color.web("#5cb85c"), Color.web("#d9534f"), Color.web("#f0ad4e"), Color.web("#b0b0b0")};
+    static final Color[] COLORS = {Color.web("#5cb85c"), Color.web("#d9534f"), Color.web("#f0ad4e"), Color.web("#b0b0b0"),
+        Color.web("#8e6fc1")};
     /** Alive, but the trace saw no block, wait or park: it may have been waiting where the trace cannot see. */
     static final Color UNTRACED = Color.web("#d6ead6");
     private final Canvas canvas = new Canvas(1200, 400);

@@ -24,4 +24,7 @@ public interface ActivityListener {
      * releases the monitor again (the trace has no event for an uncontended return from wait()).
      */
     default void waitEnded(ThreadRef thread, long time) {}
+
+    /** Every Java thread was stopped from time for duration nanoseconds (a safepoint; kind 0). */
+    default void vmPause(long time, long duration, int kind) {}
 }

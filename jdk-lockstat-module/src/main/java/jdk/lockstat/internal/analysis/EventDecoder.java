@@ -20,10 +20,10 @@ import jdk.lockstat.internal.format.Field;
 final class EventDecoder {
     private static final String[] NAMES = {"time", "thread", "flags", "name", "class", "loader", "method",
         "signature", "sourceFile", "chain", "frames", "monitor", "seq", "objectHash", "forwardRef", "gseq",
-        "blockerHash", "blockerClass", "unparkSeq", "target"};
+        "blockerHash", "blockerClass", "unparkSeq", "target", "duration", "kind"};
     private static final int TIME = 0, THREAD = 1, FLAGS = 2, NAME = 3, CLASS = 4, LOADER = 5, METHOD = 6,
             SIGNATURE = 7, SOURCE = 8, CHAIN = 9, FRAMES = 10, MONITOR = 11, SEQ = 12, HASH = 13, FORWARD = 14,
-            GSEQ = 15, BLOCKER_HASH = 16, BLOCKER_CLASS = 17, UNPARK_SEQ = 18, TARGET = 19;
+            GSEQ = 15, BLOCKER_HASH = 16, BLOCKER_CLASS = 17, UNPARK_SEQ = 18, TARGET = 19, DURATION = 20, KIND = 21;
 
     /** Field positions of one event type, and of the frame list's element fields. */
     private record Layout(int[] at, int frameMethod, int frameBci, int frameLine, int frameType) {}
@@ -119,7 +119,8 @@ final class EventDecoder {
                 context.markVirtual();
             }
             case 31 -> context = writer;
-            default -> { /* rename, VM pauses, lost-buffer notes and unknown kinds: not needed here */ }
+            case 32 -> activity.vmPause(num(v, at[TIME]), num(v, at[DURATION]), (int) num(v, at[KIND]));
+            default -> { /* rename, lost-buffer notes and unknown kinds: not needed here */ }
         }
     }
 

@@ -20,6 +20,8 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
 
     private final TimeAxis axis;
     private final Map<ThreadRef, Track> tracks = new LinkedHashMap<>();
+    private final SparseBuckets pauses = new SparseBuckets();   // VM pause nanoseconds per bucket
+    private long pauseCount, pauseNanos;
     private long end = Long.MIN_VALUE;
     private long latest = Long.MIN_VALUE;   // while loading: the latest time seen
 
@@ -40,6 +42,7 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
     public ThreadActivity(TimeAxis axis) {
         this.axis = axis;
         axis.onFold(() -> {
+            pauses.fold();
             for (Track t : tracks.values()) {
                 for (SparseBuckets s : t.states) {
                     s.fold();
@@ -99,6 +102,23 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
         }
     }
 
+    @Override
+    public void vmPause(long time, long duration, int kind) {
+        synchronized (axis) {
+            pauseCount++;
+            pauseNanos += duration;
+            seen(time + duration);
+            spread(pauses, time, time + duration);
+        }
+    }
+
+    /** VM pauses seen: count and total nanoseconds. */
+    public long[] pauses() {
+        synchronized (axis) {
+            return new long[] {pauseCount, pauseNanos};
+        }
+    }
+
     /** Monitor contentions; park contentions arrive through {@link #parked}. */
     @Override
     public void accept(Contention c) {
@@ -130,13 +150,21 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
             return;
         }
         seen(to);
+        spread(t.states[state], from, to);
+    }
+
+    /** Adds [from, to) to the buckets it overlaps. */
+    private void spread(SparseBuckets into, long from, long to) {
+        if (to <= from) {
+            return;
+        }
         int last = axis.bucket(to - 1);   // first: it may widen the axis
         int first = axis.bucket(from);
         long w = axis.widthNanos(), origin = axis.startNanos();
         for (int b = first; b <= last; b++) {
             long bs = origin + b * w;
             long overlap = Math.min(to, bs + w) - Math.max(from, bs);
-            t.states[state].add(b, Math.max(0, overlap));
+            into.add(b, Math.max(0, overlap));
         }
     }
 
@@ -229,6 +257,8 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
         for (int i = 0; i < t.states.length; i++) {
             t.states[i].addTo(nanos[i + 1]);
         }
+        long[] paused = new long[TimeAxis.BUCKETS];
+        pauses.addTo(paused);
         for (int b = 0; b < TimeAxis.BUCKETS; b++) {
             long bs = origin + b * w;
             long alive = Math.max(0, Math.min(e, bs + w) - Math.max(s, bs));
@@ -236,12 +266,16 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
             if (other > alive && other > 0) {
                 // Overlapping records (a wait's upper-bound end): scale down to the lifetime.
                 double f = alive / (double) other;
-                for (int i = 1; i < nanos.length; i++) {
+                for (int i = 1; i <= t.states.length; i++) {
                     nanos[i][b] = Math.round(nanos[i][b] * f);
                 }
                 other = alive;
             }
-            nanos[0][b] = alive - Math.min(alive, other);
+            long running = alive - Math.min(alive, other);
+            // A pause stops the thread only where it would have run: its share of the bucket's running time.
+            long stopped = Math.min(running, Math.round(paused[b] * (double) alive / w));
+            nanos[ThreadState.PAUSED.ordinal()][b] = stopped;
+            nanos[0][b] = running - stopped;
         }
         return new ThreadTimeline(t.thread, s, e, nanos, t.traced);
     }

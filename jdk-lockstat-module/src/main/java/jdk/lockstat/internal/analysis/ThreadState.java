@@ -8,7 +8,9 @@ public enum ThreadState {
     /** Object.wait(), a condition, a latch, a future: waiting for an event, not for a lock. */
     WAITING("waiting"),
     /** Parked idle, e.g. a pool worker with nothing to do. */
-    PARKED("parked");
+    PARKED("parked"),
+    /** Would have run, but the JVM had stopped every thread (a safepoint: GC, deoptimisation, ...). */
+    PAUSED("VM pause");
 
     private final String label;
 

@@ -40,6 +40,8 @@ final class PrintCommand implements Command {
         TraceParser.Result r;
         try {
             r = TraceParser.parse(file, p);
+        } catch (OutputClosed e) {
+            return 0;   // nobody reads any more (lockstat print ... | head): stop instead of reading on
         } catch (TraceFormatException e) {
             throw new ToolException(file + ": " + e.getMessage(), 1);
         } catch (IOException e) {
@@ -65,6 +67,14 @@ final class PrintCommand implements Command {
 
         abstract void finish(TraceParser.Result r);
 
+        /** Between buffers: a closed output (a broken pipe) ends the pass; PrintStream only records it. */
+        @Override
+        public void buffer(jdk.lockstat.internal.format.EventBuffer buffer, long recordOffset) {
+            if (out.checkError()) {
+                throw new OutputClosed();
+            }
+        }
+
         /** A field value: strings quoted; list elements as {name=value ...} (text) or JSON objects. */
         static void appendValue(StringBuilder sb, Field f, Object v, boolean json) {
             if (v instanceof String s) {
@@ -86,6 +96,15 @@ final class PrintCommand implements Command {
             } else {
                 sb.append(v);
             }
+        }
+    }
+
+    /** The output was closed under the printer (a broken pipe). */
+    private static final class OutputClosed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OutputClosed() {
+            super(null, null, false, false);
         }
     }
 

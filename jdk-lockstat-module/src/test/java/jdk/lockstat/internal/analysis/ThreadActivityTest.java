@@ -78,4 +78,25 @@ class ThreadActivityTest {
         assertEquals(60 * MS, grouped.get(1).shareNanos(), 1);
         assertEquals(4.0, grouped.get(1).parallelism(), 1e-9);
     }
+
+    /** A 10 ms safepoint while main runs alone: 10 ms paused, not running; its share shrinks by as much. */
+    @Test
+    void vmPausesStopRunningThreads() {
+        TimeAxis axis = new TimeAxis();
+        axis.start(S);
+        ThreadActivity a = new ThreadActivity(axis);
+        ThreadRef main = thread(1, "main");
+        a.threadStarted(main, S, true);
+        a.parked(main, ParkBlockerKind.IDLE, S + 30 * MS, S + 40 * MS);
+        a.vmPause(S + 10 * MS, 10 * MS, 0);
+        a.threadEnded(main, S + 40 * MS);
+        a.finish(S + 40 * MS);
+        ThreadActivity.ThreadTimeline tl = a.timelines(0, TimeAxis.BUCKETS, 10).get(0);
+        assertEquals(10 * MS, tl.total(ThreadState.PAUSED));
+        assertEquals(20 * MS, tl.total(ThreadState.RUNNING));
+        assertEquals(10 * MS, tl.total(ThreadState.PARKED));
+        assertEquals(1, a.pauses()[0]);
+        BottleGraph g = a.bottleGraph(0, TimeAxis.BUCKETS, false);
+        assertEquals(20 * MS, g.boxes().get(0).shareNanos(), 1);
+    }
 }

@@ -1,0 +1,242 @@
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Overhead side by side (paper 5.3-5.6): each workload run in fresh JVMs under every configuration,
+ * interleaved in a shuffled order per round, the first round discarded as warm-up. A workload prints
+ * "N transfers" (operations in a fixed time); a configuration's throughput is the median over rounds,
+ * printed with quartiles and as a ratio to stock Temurin (f). Also: trace bytes per second and per
+ * event, compression ratio, event mix (from lockstat summary), JFR's and async-profiler's file sizes.
+ * Writes results.json and RESULTS.md. Run by make bench-overhead; see bench/README.md.
+ *
+ * Usage: java OverheadHarness.java --lockstat-jdk DIR --stock-jdk DIR --asprof SO --classes DIR
+ *        [--rounds N] [--threads N] [--millis N] [--workloads A,B] [--configs a,b] [--out DIR]
+ */
+public class OverheadHarness {
+    /** The configurations, with the letters. */
+    enum Config {
+        OFF("a", "LockStat JDK, tracing off"),
+        FILE("b", "tracing to an uncompressed file"),
+        COMPRESSED("c", "tracing to a compressed file"),
+        ONLINE("d", "online analysis, no file"),
+        NOCHAINS("e", "compressed file, no call chains"),
+        STOCK("f", "stock Temurin 25.0.3"),
+        JFR("g", "JFR: JavaMonitorEnter + ThreadPark, threshold 0, stack traces"),
+        ASYNC("h", "async-profiler 4.2, event=lock, lock=0");
+
+        final String letter, description;
+
+        Config(String letter, String description) {
+            this.letter = letter;
+            this.description = description;
+        }
+
+        String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    record Run(double ops, long artifactBytes, Path artifact) {}
+
+    static final Pattern OPS = Pattern.compile("([0-9]+) transfers");
+
+    final Map<String, String> opt = new LinkedHashMap<>();
+    final Path work;
+
+    OverheadHarness(String[] args) throws IOException {
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            opt.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+        }
+        work = Files.createTempDirectory("overhead");
+    }
+
+    String o(String key, String def) {
+        return opt.getOrDefault(key, def);
+    }
+
+    List<String> command(Config c, String workload, int threads, long millis, Path artifact) {
+        String lockstat = o("lockstat-jdk", "build/jdk") + "/bin/java";
+        String stock = o("stock-jdk", "/usr/lib/jvm/temurin-25-jdk-amd64") + "/bin/java";
+        List<String> cmd = new ArrayList<>();
+        switch (c) {
+            case OFF -> cmd.add(lockstat);
+            case FILE -> cmd.addAll(List.of(lockstat, "-XX:+TraceLockContention", "-XX:-TraceLockContentionCompress",
+                    "-XX:TraceLockContentionFile=" + artifact));
+            case COMPRESSED -> cmd.addAll(List.of(lockstat, "-XX:+TraceLockContention",
+                    "-XX:TraceLockContentionFile=" + artifact));
+            case ONLINE -> cmd.addAll(List.of(lockstat, "-XX:TraceLockContentionReport=" + artifact));
+            case NOCHAINS -> cmd.addAll(List.of(lockstat, "-XX:+TraceLockContention", "-XX:-TraceLockContentionCallChains",
+                    "-XX:TraceLockContentionFile=" + artifact));
+            case STOCK -> cmd.add(stock);
+            case JFR -> cmd.addAll(List.of(stock, "-XX:StartFlightRecording:settings=none,filename=" + artifact
+                    + ",jdk.JavaMonitorEnter#enabled=true,jdk.JavaMonitorEnter#threshold=0ms,jdk.JavaMonitorEnter#stackTrace=true"
+                    + ",jdk.ThreadPark#enabled=true,jdk.ThreadPark#threshold=0ms,jdk.ThreadPark#stackTrace=true"));
+            case ASYNC -> cmd.addAll(List.of(stock, "-agentpath:" + o("asprof", "build/bench/libasyncProfiler.so")
+                    + "=start,event=lock,lock=0,file=" + artifact));
+        }
+        cmd.addAll(List.of("-cp", o("classes", "build/bench/classes"), workload, String.valueOf(threads), String.valueOf(millis)));
+        return cmd;
+    }
+
+    static String extension(Config c) {
+        return switch (c) {
+            case FILE, COMPRESSED, NOCHAINS -> ".lct";
+            case ONLINE -> ".json";
+            case JFR, ASYNC -> ".jfr";
+            default -> "";
+        };
+    }
+
+    Run run(Config c, String workload, int threads, long millis, int round) throws Exception {
+        Path artifact = work.resolve(workload + "-" + c.id() + "-" + round + extension(c));
+        List<String> cmd = command(c, workload, threads, millis, artifact);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        int exit = p.waitFor();
+        Matcher m = OPS.matcher(out);
+        if (exit != 0 || !m.find()) {
+            throw new IllegalStateException(c + " " + workload + ": exit " + exit + "\n" + String.join(" ", cmd) + "\n" + out);
+        }
+        long bytes = Files.exists(artifact) ? Files.size(artifact) : 0;
+        return new Run(Double.parseDouble(m.group(1)), bytes, artifact);
+    }
+
+    static double quantile(List<Double> sorted, double q) {
+        double pos = q * (sorted.size() - 1);
+        int lo = (int) Math.floor(pos), hi = (int) Math.ceil(pos);
+        return sorted.get(lo) + (sorted.get(hi) - sorted.get(lo)) * (pos - lo);
+    }
+
+    /** lockstat summary --format json of a trace: events and events by type. */
+    String summary(Path trace) throws Exception {
+        Process p = new ProcessBuilder(o("lockstat-jdk", "build/jdk") + "/bin/lockstat", "summary", "--format", "json",
+                trace.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        p.waitFor();
+        return out;
+    }
+
+    static long number(String json, String key) {
+        Matcher m = Pattern.compile("\"" + Pattern.quote(key) + "\": ([0-9]+)").matcher(json);
+        return m.find() ? Long.parseLong(m.group(1)) : -1;
+    }
+
+    static String eventMix(String json) {
+        Matcher block = Pattern.compile("\"eventsByType\": \\{([^}]*)}").matcher(json);
+        return block.find() ? block.group(1).replaceAll("\\s+", " ").trim() : "";
+    }
+
+    public static void main(String[] args) throws Exception {
+        new OverheadHarness(args).measure();
+    }
+
+    void measure() throws Exception {
+        int rounds = Integer.parseInt(o("rounds", "6"));
+        int threads = Integer.parseInt(o("threads", String.valueOf(Runtime.getRuntime().availableProcessors() * 2)));
+        long millis = Long.parseLong(o("millis", "2000"));
+        List<String> workloads = List.of(o("workloads", "ContentionDemo,ParkDemo").split(","));
+        List<Config> configs = new ArrayList<>();
+        for (String s : o("configs", "off,file,compressed,online,nochains,stock,jfr,async").split(",")) {
+            configs.add(Config.valueOf(s.trim().toUpperCase(Locale.ROOT)));
+        }
+        if (!configs.contains(Config.STOCK)) {
+            configs.add(Config.STOCK);   // the reference of every ratio
+        }
+        Random shuffle = new Random(42);
+        Map<String, Map<Config, List<Run>>> runs = new LinkedHashMap<>();
+        for (String w : workloads) {
+            Map<Config, List<Run>> byConfig = new LinkedHashMap<>();
+            configs.forEach(c -> byConfig.put(c, new ArrayList<>()));
+            runs.put(w, byConfig);
+            for (int r = 0; r <= rounds; r++) {   // round 0: warm-up, discarded
+                List<Config> order = new ArrayList<>(configs);
+                Collections.shuffle(order, shuffle);
+                for (Config c : order) {
+                    Run run = run(c, w, threads, millis, r);
+                    System.out.printf(Locale.ROOT, "%-16s %-10s round %d: %,.0f ops%s%n", w, c.id(), r, run.ops(),
+                            r == 0 ? " (warm-up)" : "");
+                    if (r > 0) {
+                        byConfig.get(c).add(run);
+                    } else if (run.artifact() != null) {
+                        Files.deleteIfExists(run.artifact());
+                    }
+                }
+            }
+        }
+        report(runs, threads, millis, rounds);
+    }
+
+    void report(Map<String, Map<Config, List<Run>>> runs, int threads, long millis, int rounds) throws Exception {
+        StringBuilder json = new StringBuilder("{\n");
+        StringBuilder md = new StringBuilder();
+        String date = ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+        int cpus = Runtime.getRuntime().availableProcessors();
+        json.append(String.format(Locale.ROOT, "  \"date\": \"%s\",\n  \"cpus\": %d,\n  \"os\": \"%s %s\",\n"
+                + "  \"threads\": %d,\n  \"millis\": %d,\n  \"rounds\": %d,\n  \"workloads\": {\n", date, cpus,
+                System.getProperty("os.name"), System.getProperty("os.arch"), threads, millis, rounds));
+        md.append("# Overhead, side by side\n\n")
+          .append(String.format(Locale.ROOT, "%s, %d CPUs, %d threads per workload, %d ms per run, %d rounds after one warm-up round, "
+                  + "configurations interleaved in shuffled order. Throughput ratio = median ops / stock's median ops "
+                  + "(1.00: no overhead); quartiles in brackets.%n%n", date, cpus, threads, millis, rounds));
+        int wi = 0;
+        for (var w : runs.entrySet()) {
+            List<Double> stockOps = w.getValue().get(Config.STOCK).stream().map(Run::ops).sorted().toList();
+            double stockMedian = quantile(stockOps, 0.5);
+            md.append("## ").append(w.getKey()).append("\n\n| config | what | median ops | ratio to stock [q1, q3] | output per run | notes |\n")
+              .append("|---|---|--:|---|--:|---|\n");
+            json.append("    \"").append(w.getKey()).append("\": {\n");
+            int ci = 0;
+            long uncompressed = -1;
+            for (var c : w.getValue().entrySet()) {
+                List<Double> ops = c.getValue().stream().map(Run::ops).sorted().toList();
+                double med = quantile(ops, 0.5), q1 = quantile(ops, 0.25), q3 = quantile(ops, 0.75);
+                double bytes = c.getValue().stream().mapToLong(Run::artifactBytes).average().orElse(0);
+                String notes = "";
+                String extra = "";
+                Run last = c.getValue().get(c.getValue().size() - 1);
+                if (extension(c.getKey()).equals(".lct") && Files.exists(last.artifact())) {
+                    String s = summary(last.artifact());
+                    long events = number(s, "events");
+                    if (c.getKey() == Config.FILE) {
+                        uncompressed = last.artifactBytes();
+                    }
+                    notes = String.format(Locale.ROOT, "%,.0f B/s, %.1f B/event, %,d events: %s", last.artifactBytes() * 1000.0 / millis,
+                            events > 0 ? last.artifactBytes() / (double) events : 0, events, eventMix(s));
+                    extra = String.format(Locale.ROOT, ", \"traceBytesPerSecond\": %.0f, \"bytesPerEvent\": %.2f, \"events\": %d, \"eventMix\": {%s}",
+                            last.artifactBytes() * 1000.0 / millis, events > 0 ? last.artifactBytes() / (double) events : 0, events, eventMix(s));
+                }
+                if (c.getKey() == Config.COMPRESSED && uncompressed > 0) {
+                    notes += String.format(Locale.ROOT, "; compressed/uncompressed size (different runs) %.2f", last.artifactBytes() / (double) uncompressed);
+                }
+                md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | **%.3f** [%.3f, %.3f] | %,.0f B | %s |%n", c.getKey().letter,
+                        c.getKey().description, med, med / stockMedian, q1 / stockMedian, q3 / stockMedian, bytes, notes));
+                json.append(String.format(Locale.ROOT, "      \"%s\": {\"letter\": \"%s\", \"medianOps\": %.1f, \"q1Ops\": %.1f, \"q3Ops\": %.1f, "
+                        + "\"ratioToStock\": %.4f, \"runsOps\": %s, \"outputBytes\": %.0f%s}%s%n", c.getKey().id(), c.getKey().letter, med, q1, q3,
+                        med / stockMedian, ops, bytes, extra, ++ci < w.getValue().size() ? "," : ""));
+            }
+            json.append("    }").append(++wi < runs.size() ? "," : "").append("\n");
+            md.append('\n');
+        }
+        json.append("  }\n}\n");
+        md.append("Reproduce: `make bench-overhead` (").append(String.join(" ", opt.entrySet().stream()
+                .map(e -> "--" + e.getKey() + " " + e.getValue()).toList())).append(").\n");
+        Path out = Path.of(o("out", "bench"));
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("results.json"), json);
+        Files.writeString(out.resolve("RESULTS.md"), md);
+        System.out.println(md);
+        System.out.println("wrote " + out.resolve("results.json") + " and " + out.resolve("RESULTS.md"));
+    }
+}

@@ -1,0 +1,145 @@
+/*
+ * @test
+ * @summary A release of a monitor is recorded only while a thread is blocked on it (between its
+ *          ContendedEnter and ContendedEntered), not while threads merely spin for it: replaying each
+ *          monitor's events in sequence order finds no exit outside a blocked interval (but for one
+ *          right before the enter of a thread that counted itself blocked as the release checked). On this
+ *          workload the owners barge while a thread stays queued, so exits still far outnumber
+ *          contentions, and the owners are still attributed: the thread holding the lock 2 ms
+ *          causes most of the blocked time.
+ * @library /lib
+ * @modules jdk.lockstat/jdk.lockstat.internal.format
+ * @build LockStatRun
+ * @run main/timeout=300 ExitEventsTest
+ */
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+public class ExitEventsTest {
+    /** 1 auditor holds the lock 2 ms (sleeping), 3 threads make short transfers as fast as they can. */
+    public static class Workload {
+        static final Object ledger = new Object();
+        static long balance;
+
+        static void transfer() {
+            synchronized (ledger) {
+                balance++;
+            }
+        }
+
+        static void audit() throws InterruptedException {
+            synchronized (ledger) {
+                Thread.sleep(2);
+            }
+        }
+
+        public static void main(String[] args) throws Exception {
+            long end = System.nanoTime() + Long.parseLong(args[0]) * 1_000_000;
+            Thread[] threads = new Thread[4];
+            for (int i = 0; i < threads.length; i++) {
+                boolean auditor = i == 0;
+                threads[i] = new Thread(() -> {
+                    try {
+                        while (System.nanoTime() < end) {
+                            if (auditor) {
+                                audit();
+                            } else {
+                                transfer();
+                            }
+                        }
+                    } catch (InterruptedException e) {
+                        throw new RuntimeException(e);
+                    }
+                }, auditor ? "auditor" : "transfer-" + i);
+                threads[i].start();
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            System.out.println("balance " + balance);
+        }
+    }
+
+    static final Pattern EVENT = Pattern.compile("^(MonitorInflate|MonitorContendedEnter|MonitorContendedEntered|"
+            + "MonitorContendedExit|MonitorWaitExit) .* monitor=([0-9]+) seq=([0-9]+)");
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "exits").toAbsolutePath();
+        Path trace = dir.resolve("exits.lct");
+        LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
+                "ExitEventsTest$Workload", "1500").shouldHaveExitValue(0);
+        LockStatRun.verifyOk(trace);
+
+        // Per monitor, events by sequence number: +1 at an enter, -1 at its entered; an exit needs > 0.
+        Map<String, List<long[]>> byMonitor = new HashMap<>();   // {seq, kind}: 0 inflate, 1 enter, 2 entered, 3 exit
+        Map<String, Integer> inflates = new HashMap<>();
+        String print = LockStatRun.lockstat("print", trace.toString()).shouldHaveExitValue(0).stdout;
+        for (String line : (Iterable<String>) print.lines()::iterator) {
+            Matcher m = EVENT.matcher(line);
+            if (!m.find()) {
+                continue;
+            }
+            int kind = switch (m.group(1)) {
+                case "MonitorInflate" -> 0;
+                case "MonitorContendedEnter" -> 1;
+                case "MonitorContendedEntered" -> 2;
+                default -> 3;
+            };
+            byMonitor.computeIfAbsent(m.group(2), k -> new ArrayList<>()).add(new long[] {Long.parseLong(m.group(3)), kind});
+            if (kind == 0) {
+                inflates.merge(m.group(2), 1, Integer::sum);
+            }
+        }
+        long enters = 0, exits = 0, outside = 0, racing = 0, checked = 0;
+        for (Map.Entry<String, List<long[]>> e : byMonitor.entrySet()) {
+            if (inflates.getOrDefault(e.getKey(), 0) != 1) {
+                continue;   // an address reused by another monitor: sequence numbers restart; not replayed
+            }
+            checked++;
+            List<long[]> events = e.getValue();
+            events.sort((a, b) -> Long.compare(a[0], b[0]));
+            int blocked = 0;
+            for (int i = 0; i < events.size(); i++) {
+                switch ((int) events.get(i)[1]) {
+                    case 1 -> { blocked++; enters++; }
+                    case 2 -> blocked--;
+                    case 3 -> {
+                        exits++;
+                        if (blocked <= 0) {
+                            // Allowed: a thread counted itself blocked just before this release's check and
+                            // takes its enter's number just after it (the next event that is no exit).
+                            int j = i + 1;
+                            while (j < events.size() && events.get(j)[1] == 3) {
+                                j++;
+                            }
+                            if (j < events.size() && events.get(j)[1] == 1) {
+                                racing++;
+                            } else {
+                                outside++;
+                            }
+                        }
+                    }
+                    default -> { }
+                }
+            }
+        }
+        System.out.println(checked + " monitors replayed: " + enters + " enters, " + exits + " exits, " + outside
+                + " exits with no thread blocked, " + racing + " just before a racing enter");
+        LockStatRun.check(enters > 50, "the monitor was contended: " + enters);
+        LockStatRun.check(outside == 0, "every recorded exit falls in a blocked interval: " + outside + " do not");
+
+        String json = LockStatRun.lockstat("report", "--by", "owner-method", "--format", "json", trace.toString())
+                .shouldHaveExitValue(0).stdout;
+        double audit = LockStatRun.percentOf(json, "ExitEventsTest$Workload.audit");
+        double unknown = LockStatRun.percentOf(json, "<unknown owner>");
+        System.out.println("owner-method: audit " + audit + "%, unknown " + unknown + "%");
+        LockStatRun.check(audit >= 60, "the 2 ms holder causes most blocked time: " + audit + "%");
+        LockStatRun.check(unknown <= 5, "owners stay known: unknown " + unknown + "%");
+    }
+}
