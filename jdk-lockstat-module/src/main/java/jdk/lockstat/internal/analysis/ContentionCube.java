@@ -215,13 +215,17 @@ public final class ContentionCube implements ContentionSink {
                 }
                 boolean ownerConstrained = path.stream().anyMatch(n -> n.aspect().ownerSide());
                 long rowNanos = 0;
+                // Per row, each owner chain or thread counts its contentions once, however many parts name it.
+                Map<Object, long[]> rowChains = new HashMap<>(2), rowThreads = new HashMap<>(2);
                 for (int i = 0; i < r.ownerNanos.length; i++) {
                     if (ownerMatch(r.key.owners[i], path)) {
                         rowNanos += r.ownerNanos[i];
-                        add(ownerChains, r.key.owners[i].chain, r.ownerNanos[i], r.count);
-                        add(ownerThreads, r.key.owners[i].thread, r.ownerNanos[i], r.count);
+                        add(rowChains, r.key.owners[i].chain, r.ownerNanos[i], 0);
+                        add(rowThreads, r.key.owners[i].thread, r.ownerNanos[i], 0);
                     }
                 }
+                rowChains.forEach((k, v) -> add(ownerChains, k, v[0], r.count));
+                rowThreads.forEach((k, v) -> add(ownerThreads, k, v[0], r.count));
                 if (ownerConstrained && rowNanos == 0 && !anyOwnerMatch(r, path)) {
                     continue;
                 }

@@ -115,16 +115,28 @@ class ContentionCubeTest {
         contentions.forEach(cube::accept);
         DrillNode root = cube.tree(List.of(Aspect.LOCK, Aspect.OWNER_THREAD, Aspect.CHAIN), 0, TimeAxis.BUCKETS, false);
         DrillNode lock = root.children().get(0);
-        DrillNode owner = lock.children().get(0);
+        DrillNode owner = lock.children().stream().filter(n -> !n.text().startsWith("<")).findFirst().orElseThrow();
         DrillDetail d = cube.detail(owner, 0, TimeAxis.BUCKETS, false);
         assertEquals(owner.nanos(), d.nanos());
         assertEquals(owner.count(), d.count());
         assertEquals(1, d.locks().size());
         assertEquals(lock.keys().iterator().next(), d.locks().get(0).key());
         assertEquals(1, d.ownerThreads().size());
+        assertEquals(owner.count(), d.ownerThreads().get(0).count(), "each contention counted once for its owner");
         assertEquals(owner.nanos(), d.chains().stream().mapToLong(DrillDetail.Entry::nanos).sum());
         assertEquals(owner.nanos(), d.ownerChains().stream().mapToLong(DrillDetail.Entry::nanos).sum());
+        for (DrillDetail.Entry e : d.ownerChains()) {
+            assertTrue(e.count() <= owner.count(), "an owner chain counts each contention once: " + e);
+        }
+        DrillNode byChain = cube.tree(List.of(Aspect.OWNER_CHAIN), 0, TimeAxis.BUCKETS, false).children().stream()
+                .filter(n -> !n.text().startsWith("<")).findFirst().orElseThrow();   // a known chain
+        DrillDetail chainDetail = cube.detail(byChain, 0, TimeAxis.BUCKETS, false);
+        assertEquals(byChain.count(), chainDetail.ownerChains().get(0).count(),
+                "a chain's contentions counted once, however many owners ran it");
         DrillDetail rootDetail = cube.detail(root, 0, TimeAxis.BUCKETS, false);
+        for (DrillDetail.Entry e : rootDetail.ownerThreads()) {
+            assertTrue(e.count() <= root.count(), "an owner thread counts each contention once: " + e);
+        }
         assertEquals(root.nanos(), rootDetail.nanos());
         assertEquals(root.count(), rootDetail.count());
     }
