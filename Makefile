@@ -9,7 +9,7 @@ JDK := build/jdk
 MVN := JAVA_HOME=$(BOOT_JDK) MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn -B -q
 JTREG_OPTS ?= -conc:2 -timeoutFactor:4
 
-.PHONY: all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench-overhead demo install clean distclean
+.PHONY: all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench-overhead bench-accuracy demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -95,6 +95,15 @@ bench-overhead: jdk
 	JAVA_HOME=$(BOOT_JDK) tools/fetch-async-profiler.sh build/bench
 	$(BOOT_JDK)/bin/java bench/overhead/OverheadHarness.java --lockstat-jdk $(JDK) --stock-jdk $(BOOT_JDK) \
 	  --asprof build/bench/libasyncProfiler.so --classes build/bench/classes --out bench $(BENCH_ARGS)
+
+# Accuracy against ground truth (issue "benchmarks"): every locking mechanism, platform and virtual
+# threads, owner shares from the report vs. the workload's measured hold times; writes bench/ACCURACY.md
+# and bench/accuracy.json.
+bench-accuracy: jdk
+	mkdir -p build/bench/classes
+	$(BOOT_JDK)/bin/javac -d build/bench/classes bench/accuracy/AccuracyWorkload.java
+	$(BOOT_JDK)/bin/java bench/accuracy/AccuracySuite.java --lockstat-jdk $(JDK) --classes build/bench/classes \
+	  --out bench $(ACCURACY_ARGS)
 
 # Installs the image, e.g. make install PREFIX=/opt/lockstat-jdk
 install: jdk
