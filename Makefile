@@ -101,7 +101,7 @@ bench-overhead: jdk
 # and bench/accuracy.json.
 bench-accuracy: jdk
 	mkdir -p build/bench/classes
-	$(BOOT_JDK)/bin/javac -d build/bench/classes bench/accuracy/AccuracyWorkload.java
+	$(BOOT_JDK)/bin/javac -d build/bench/classes bench/accuracy/AccuracyWorkload.java bench/accuracy/J9PatternsWorkload.java
 	$(BOOT_JDK)/bin/java bench/accuracy/AccuracySuite.java --lockstat-jdk $(JDK) --classes build/bench/classes \
 	  --out bench $(ACCURACY_ARGS)
 
