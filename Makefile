@@ -86,15 +86,18 @@ demo: jdk
 	$(JDK)/bin/lockstat summary build/demo/demo.lct
 	$(JDK)/bin/lockstat report --by lock-class,owner-method,thread build/demo/demo.lct
 
-# Overhead side by side (issue "benchmarks", first slice): the demos under the LockStat JDK (off, file,
+# Overhead side by side (issue "benchmarks", first slice): the demos and the DaCapo-style real workloads
+# (bench/realworld: xalan) under the LockStat JDK (off, file,
 # compressed, online, no chains), stock Temurin, JFR and async-profiler; interleaved rounds; writes
 # bench/results.json and bench/RESULTS.md. BENCH_ARGS, e.g. "--rounds 10 --threads 16".
 bench-overhead: jdk
 	mkdir -p build/bench/classes
 	$(BOOT_JDK)/bin/javac -d build/bench/classes bench/demo/*.java
 	JAVA_HOME=$(BOOT_JDK) tools/fetch-async-profiler.sh build/bench
+	cd bench/realworld && $(MVN) package
 	$(BOOT_JDK)/bin/java bench/overhead/OverheadHarness.java --lockstat-jdk $(JDK) --stock-jdk $(BOOT_JDK) \
-	  --asprof build/bench/libasyncProfiler.so --classes build/bench/classes --out bench $(BENCH_ARGS)
+	  --asprof build/bench/libasyncProfiler.so --classes build/bench/classes \
+	  --realworld-cp "bench/realworld/target/classes:bench/realworld/target/lib/*" --out bench $(BENCH_ARGS)
 
 # Accuracy against ground truth (issue "benchmarks"): every locking mechanism, platform and virtual
 # threads, owner shares from the report vs. the workload's measured hold times; writes bench/ACCURACY.md
@@ -114,7 +117,7 @@ install: jdk
 
 # Removes what the checkout built; the OpenJDK cache stays (distclean removes it too).
 clean:
-	rm -rf build jdk-lockstat-module/target viewer-fx/target
+	rm -rf build jdk-lockstat-module/target viewer-fx/target bench/realworld/target
 
 distclean: clean
 	rm -rf "$(LOCKSTAT_CACHE)"

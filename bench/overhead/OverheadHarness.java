@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * "N transfers" (operations in a fixed time); a configuration's throughput is the median over rounds,
  * printed with quartiles and as a ratio to stock Temurin (f). Also: trace bytes per second and per
  * event, compression ratio, event mix (from lockstat summary), JFR's and async-profiler's file sizes.
- * Writes results.json and RESULTS.md. Run by make bench-overhead; see bench/README.md.
+ * Writes results.json and RESULTS.md. Run by make bench-overhead; see bench/README.md. Workloads: the
+ * demos (bench/demo) and the DaCapo-style real workloads (bench/realworld: xalan).
  *
  * Usage: java OverheadHarness.java --lockstat-jdk DIR --stock-jdk DIR --asprof SO --classes DIR
  *        [--rounds N] [--threads N] [--millis N] [--workloads A,B] [--configs a,b] [--out DIR]
@@ -50,9 +51,13 @@ public class OverheadHarness {
 
     record Run(double ops, long artifactBytes, Path artifact) {}
 
-    static final Pattern OPS = Pattern.compile("([0-9]+) transfers");
+    /** A demo prints "N transfers" (in its fixed time); a real workload (bench/realworld) "ops=N" per second. */
+    static final Pattern OPS = Pattern.compile("([0-9]+) transfers|ops=([0-9.]+)");
+    /** The DaCapo-style workloads of bench/realworld, run by its Harness. */
+    static final java.util.Set<String> REAL = java.util.Set.of("xalan");
 
     final Map<String, String> opt = new LinkedHashMap<>();
+    final Map<String, Long> runMillisOf = new LinkedHashMap<>();
     final Path work;
 
     OverheadHarness(String[] args) throws IOException {
@@ -86,7 +91,12 @@ public class OverheadHarness {
             case ASYNC -> cmd.addAll(List.of(stock, "-agentpath:" + o("asprof", "build/bench/libasyncProfiler.so")
                     + "=start,event=lock,lock=0,file=" + artifact));
         }
-        cmd.addAll(List.of("-cp", o("classes", "build/bench/classes"), workload, String.valueOf(threads), String.valueOf(millis)));
+        if (REAL.contains(workload)) {
+            cmd.addAll(List.of("-cp", o("realworld-cp", "bench/realworld/target/classes:bench/realworld/target/lib/*"),
+                    "bench.realworld.Harness", workload, String.valueOf(threads), String.valueOf(millis)));
+        } else {
+            cmd.addAll(List.of("-cp", o("classes", "build/bench/classes"), workload, String.valueOf(threads), String.valueOf(millis)));
+        }
         return cmd;
     }
 
@@ -110,7 +120,7 @@ public class OverheadHarness {
             throw new IllegalStateException(c + " " + workload + ": exit " + exit + "\n" + String.join(" ", cmd) + "\n" + out);
         }
         long bytes = Files.exists(artifact) ? Files.size(artifact) : 0;
-        return new Run(Double.parseDouble(m.group(1)), bytes, artifact);
+        return new Run(Double.parseDouble(m.group(1) != null ? m.group(1) : m.group(2)), bytes, artifact);
     }
 
     static double quantile(List<Double> sorted, double q) {
@@ -146,7 +156,8 @@ public class OverheadHarness {
         int rounds = Integer.parseInt(o("rounds", "6"));
         int threads = Integer.parseInt(o("threads", String.valueOf(Runtime.getRuntime().availableProcessors() * 2)));
         long millis = Long.parseLong(o("millis", "2000"));
-        List<String> workloads = List.of(o("workloads", "ContentionDemo,ParkDemo").split(","));
+        // "name" or "name:millis" (a real workload needs longer runs: a third of each run warms up)
+        List<String> workloads = List.of(o("workloads", "ContentionDemo,ParkDemo,xalan:6000").split(","));
         List<Config> configs = new ArrayList<>();
         for (String s : o("configs", "off,file,compressed,online,nochains,stock,jfr,async").split(",")) {
             configs.add(Config.valueOf(s.trim().toUpperCase(Locale.ROOT)));
@@ -156,7 +167,10 @@ public class OverheadHarness {
         }
         Random shuffle = new Random(42);
         Map<String, Map<Config, List<Run>>> runs = new LinkedHashMap<>();
-        for (String w : workloads) {
+        for (String spec : workloads) {
+            String w = spec.contains(":") ? spec.substring(0, spec.indexOf(':')) : spec;
+            long runMillis = spec.contains(":") ? Long.parseLong(spec.substring(spec.indexOf(':') + 1)) : millis;
+            runMillisOf.put(w, runMillis);
             Map<Config, List<Run>> byConfig = new LinkedHashMap<>();
             configs.forEach(c -> byConfig.put(c, new ArrayList<>()));
             runs.put(w, byConfig);
@@ -164,7 +178,7 @@ public class OverheadHarness {
                 List<Config> order = new ArrayList<>(configs);
                 Collections.shuffle(order, shuffle);
                 for (Config c : order) {
-                    Run run = run(c, w, threads, millis, r);
+                    Run run = run(c, w, threads, runMillis, r);
                     System.out.printf(Locale.ROOT, "%-16s %-10s round %d: %,.0f ops%s%n", w, c.id(), r, run.ops(),
                             r == 0 ? " (warm-up)" : "");
                     if (r > 0) {
@@ -187,14 +201,17 @@ public class OverheadHarness {
                 + "  \"threads\": %d,\n  \"millis\": %d,\n  \"rounds\": %d,\n  \"workloads\": {\n", date, cpus,
                 System.getProperty("os.name"), System.getProperty("os.arch"), threads, millis, rounds));
         md.append("# Overhead, side by side\n\n")
-          .append(String.format(Locale.ROOT, "%s, %d CPUs, %d threads per workload, %d ms per run, %d rounds after one warm-up round, "
+          .append(String.format(Locale.ROOT, "%s, %d CPUs, %d threads per workload, %d ms per run unless the workload says otherwise, %d rounds after one warm-up round, "
                   + "configurations interleaved in shuffled order. Throughput ratio = median ops / stock's median ops "
-                  + "(1.00: no overhead); quartiles in brackets.%n%n", date, cpus, threads, millis, rounds));
+                  + "(1.00: no overhead); quartiles in brackets. Demos count operations in their fixed time; a real workload "
+                  + "(bench/realworld, DaCapo-style) reports work units per second over its measured iterations (the first third "
+                  + "of each run warms up, and every iteration's output is validated).%n%n", date, cpus, threads, millis, rounds));
         int wi = 0;
         for (var w : runs.entrySet()) {
+            long millisHere = runMillisOf.getOrDefault(w.getKey(), millis);
             List<Double> stockOps = w.getValue().get(Config.STOCK).stream().map(Run::ops).sorted().toList();
             double stockMedian = quantile(stockOps, 0.5);
-            md.append("## ").append(w.getKey()).append("\n\n| config | what | median ops | ratio to stock [q1, q3] | output per run | notes |\n")
+            md.append("## ").append(w.getKey()).append(String.format(Locale.ROOT, " (%d ms runs)", millisHere)).append("\n\n| config | what | median ops | ratio to stock [q1, q3] | output per run | notes |\n")
               .append("|---|---|--:|---|--:|---|\n");
             json.append("    \"").append(w.getKey()).append("\": {\n");
             int ci = 0;
@@ -212,10 +229,10 @@ public class OverheadHarness {
                     if (c.getKey() == Config.FILE) {
                         uncompressed = last.artifactBytes();
                     }
-                    notes = String.format(Locale.ROOT, "%,.0f B/s, %.1f B/event, %,d events: %s", last.artifactBytes() * 1000.0 / millis,
+                    notes = String.format(Locale.ROOT, "%,.0f B/s, %.1f B/event, %,d events: %s", last.artifactBytes() * 1000.0 / millisHere,
                             events > 0 ? last.artifactBytes() / (double) events : 0, events, eventMix(s));
                     extra = String.format(Locale.ROOT, ", \"traceBytesPerSecond\": %.0f, \"bytesPerEvent\": %.2f, \"events\": %d, \"eventMix\": {%s}",
-                            last.artifactBytes() * 1000.0 / millis, events > 0 ? last.artifactBytes() / (double) events : 0, events, eventMix(s));
+                            last.artifactBytes() * 1000.0 / millisHere, events > 0 ? last.artifactBytes() / (double) events : 0, events, eventMix(s));
                 }
                 if (c.getKey() == Config.COMPRESSED && uncompressed > 0) {
                     notes += String.format(Locale.ROOT, "; compressed/uncompressed size (different runs) %.2f", last.artifactBytes() / (double) uncompressed);
