@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * printed with quartiles and as a ratio to stock Temurin (f). Also: trace bytes per second and per
  * event, compression ratio, event mix (from lockstat summary), JFR's and async-profiler's file sizes.
  * Writes results.json and RESULTS.md. Run by make bench-overhead; see bench/README.md. Workloads: the
- * demos (bench/demo) and the DaCapo-style real workloads (bench/realworld: xalan).
+ * demos (bench/demo) and the DaCapo-style real workloads (bench/realworld: xalan, h2).
  *
  * Usage: java OverheadHarness.java --lockstat-jdk DIR --stock-jdk DIR --asprof SO --classes DIR
  *        [--rounds N] [--threads N] [--millis N] [--workloads A,B] [--configs a,b] [--out DIR]
@@ -54,7 +54,7 @@ public class OverheadHarness {
     /** A demo prints "N transfers" (in its fixed time); a real workload (bench/realworld) "ops=N" per second. */
     static final Pattern OPS = Pattern.compile("([0-9]+) transfers|ops=([0-9.]+)");
     /** The DaCapo-style workloads of bench/realworld, run by its Harness. */
-    static final java.util.Set<String> REAL = java.util.Set.of("xalan");
+    static final java.util.Set<String> REAL = java.util.Set.of("xalan", "h2");
 
     final Map<String, String> opt = new LinkedHashMap<>();
     final Map<String, Long> runMillisOf = new LinkedHashMap<>();
@@ -157,7 +157,7 @@ public class OverheadHarness {
         int threads = Integer.parseInt(o("threads", String.valueOf(Runtime.getRuntime().availableProcessors() * 2)));
         long millis = Long.parseLong(o("millis", "2000"));
         // "name" or "name:millis" (a real workload needs longer runs: a third of each run warms up)
-        List<String> workloads = List.of(o("workloads", "ContentionDemo,ParkDemo,xalan:6000").split(","));
+        List<String> workloads = List.of(o("workloads", "ContentionDemo,ParkDemo,xalan:6000,h2:6000").split(","));
         List<Config> configs = new ArrayList<>();
         for (String s : o("configs", "off,file,compressed,online,nochains,stock,jfr,async").split(",")) {
             configs.add(Config.valueOf(s.trim().toUpperCase(Locale.ROOT)));

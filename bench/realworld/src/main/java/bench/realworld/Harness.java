@@ -18,7 +18,8 @@ public final class Harness {
     static Workload workload(String name) throws Exception {
         return switch (name) {
             case "xalan" -> new XalanWorkload();
-            default -> throw new IllegalArgumentException("unknown workload " + name + " (workloads: xalan)");
+            case "h2" -> new H2Workload();
+            default -> throw new IllegalArgumentException("unknown workload " + name + " (workloads: xalan, h2)");
         };
     }
 
