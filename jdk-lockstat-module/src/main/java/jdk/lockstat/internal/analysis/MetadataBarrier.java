@@ -5,7 +5,8 @@ import java.util.Iterator;
 
 /**
  * Holds back contentions whose call chains' metadata has not arrived yet, so that aggregation by method
- * (which needs a chain's frames) sees them resolved. CallChain events normally come within a buffer or
+ * (which needs a chain's frames) sees them resolved; and parks whose blocker's class name has not, since
+ * only the class tells a lock (contention) from a latch or condition (a wait, dropped here). CallChain events normally come within a buffer or
  * two; the queue is bounded, and what is still unresolved at the bound or at the end goes on with
  * unknown chains (counted).
  */
@@ -64,6 +65,17 @@ final class MetadataBarrier implements ContentionSink {
     }
 
     private void pass(Contention c) {
+        if (c.kind() != Contention.Kind.INTRINSIC && c.lock() != null
+                && ParkBlockerKind.of(c.lock().lockClass()) != ParkBlockerKind.LOCK) {
+            // A park whose blocker's class was not known when it began (its Class event came later): now
+            // known to be a wait (latch, condition, ...) or idling, which is no contention.
+            if (ParkBlockerKind.of(c.lock().lockClass()) == ParkBlockerKind.WAIT) {
+                counters.parkWaits++;
+            } else {
+                counters.parkIdles++;
+            }
+            return;
+        }
         if (c.afterWait()) {
             counters.afterWaitContentions++;
         } else {
@@ -75,6 +87,10 @@ final class MetadataBarrier implements ContentionSink {
     private static boolean resolved(Contention c) {
         if (c.chain() != null && !c.chain().defined()) {
             return false;
+        }
+        if (c.kind() != Contention.Kind.INTRINSIC && c.lock() != null && c.lock().lockClass() != null
+                && c.lock().lockClass().name() == null) {
+            return false;   // a park's blocker class decides whether it is contention at all
         }
         for (OwnerPart p : c.parts()) {
             if (p.chain() != null && !p.chain().defined()) {

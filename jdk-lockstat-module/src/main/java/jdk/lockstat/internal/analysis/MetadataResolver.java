@@ -81,6 +81,7 @@ final class MetadataResolver {
         ClassRef c = classRef(id);
         if (c != null) {
             c.define(name, loader);
+            chainDefinitions++;   // a park blocker's class name decides whether a held park was contention
         }
     }
 
@@ -96,7 +97,10 @@ final class MetadataResolver {
         }
     }
 
-    /** Call chains defined so far: a change tells that held contentions may have become resolvable. */
+    /**
+     * Call chains (and classes) defined so far: a change tells that held contentions may have become
+     * resolvable.
+     */
     long chainDefinitions() {
         return chainDefinitions;
     }

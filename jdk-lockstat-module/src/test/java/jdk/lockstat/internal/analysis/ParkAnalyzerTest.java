@@ -130,4 +130,27 @@ class ParkAnalyzerTest {
         assertEquals(1, r.counters().parkWaits);
         assertEquals(1, r.counters().nonBlockingParks);
     }
+
+    /**
+     * The blocker's Class event can come after the park (another thread's buffer, drained later): the
+     * kind is decided when the class is known. A latch known late is a wait, not contention; a lock
+     * known late is contention.
+     */
+    @Test
+    void blockerClassKnownOnlyAfterTheParkDecidesItsKind() {
+        for (String cls : List.of("java.util.concurrent.CountDownLatch$Sync", "java.util.concurrent.locks.ReentrantLock$NonfairSync")) {
+            Scenario s = new Scenario();
+            Scenario.metadata(s.buffer(0));
+            long lateClass = 0x950L;
+            EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2);
+            parkBegin(b2, 100, 1, T2, lateClass);
+            unpark(b1, 200, 2, T1, T2);
+            parkEnd(b2, 210, 3, 2);
+            s.buffer(0).event(EventType.CLASS, lateClass, 0L, cls);   // the class arrives last
+            Scenario.Result r = s.push();
+            boolean latch = cls.contains("CountDownLatch");
+            assertEquals(latch ? 0 : 1, r.contentions().size(), cls + ": " + r.contentions());
+            assertEquals(latch ? 1 : 0, r.counters().parkWaits, cls);
+        }
+    }
 }
