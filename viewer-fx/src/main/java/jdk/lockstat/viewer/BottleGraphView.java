@@ -19,7 +19,7 @@ import jdk.lockstat.internal.analysis.BottleGraph;
  * at the bottom, as in the paper: a tall narrow box is what the other threads wait for.
  */
 final class BottleGraphView extends BorderPane {
-    final CheckBox grouped = new CheckBox("group threads by name pattern (digits as #)");
+    final CheckBox grouped = new CheckBox("group by name pattern");
     private final Canvas canvas = new Canvas();
     private final Pane holder = new Pane(canvas);
     private BottleGraph graph = new BottleGraph(java.util.List.of(), 0, 0, 0);
@@ -32,7 +32,11 @@ final class BottleGraphView extends BorderPane {
         grouped.setSelected(true);
         grouped.setOnAction(e -> onGrouping.run());
         note.setId("bottle-note");
-        HBox top = new HBox(12, grouped, new Label("height: share of run time; width: parallelism (threads running meanwhile)"), note);
+        grouped.setTooltip(new javafx.scene.control.Tooltip("threads whose names differ only in digits (pool-1-thread-7) form one box"));
+        grouped.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label legend = new Label("height: share of run time; width: parallelism");
+        legend.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox top = new HBox(12, grouped, legend, note);
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(4, 6, 4, 6));
         setTop(top);
@@ -46,7 +50,7 @@ final class BottleGraphView extends BorderPane {
     void show(BottleGraph g, int availableCpus) {
         graph = g;
         note.setText(g.untracedThreads() == 0 ? "" : g.untracedThreads()
-                + " threads that never blocked, waited or parked left out (VM threads; their waits are not traced)");
+                + " threads without a traced block, wait or park left out (VM threads)");
         cpus = availableCpus;
         draw();
     }
