@@ -46,7 +46,7 @@ public final class ContentionAnalysis {
     private final EventDecoder decoder;
     private boolean inBuffer;
     private boolean finished;
-    private long chainsAtBufferStart;
+    private long definitionsAtBufferStart;
     private final java.util.List<java.util.function.LongConsumer> startListeners = new java.util.ArrayList<>();
 
     public ContentionAnalysis(ContentionSink sink) {
@@ -99,7 +99,7 @@ public final class ContentionAnalysis {
         }
         counters.buffers++;
         inBuffer = true;
-        chainsAtBufferStart = resolver.chainDefinitions();
+        definitionsAtBufferStart = resolver.definitions();
         decoder.startBuffer(writerThread);
     }
 
@@ -115,7 +115,7 @@ public final class ContentionAnalysis {
         }
         inBuffer = false;
         resolver.safePoint();
-        if (barrier.held() > 0 && resolver.chainDefinitions() != chainsAtBufferStart) {
+        if (barrier.held() > 0 && resolver.definitions() != definitionsAtBufferStart) {
             barrier.recheck();
         }
     }

@@ -208,27 +208,29 @@ public final class ContentionCube implements ContentionSink {
         Map<Object, long[]> chains = new HashMap<>(), ownerChains = new HashMap<>(), locks = new HashMap<>(),
                 threads = new HashMap<>(), ownerThreads = new HashMap<>();
         long nanos = 0, count = 0;
+        boolean ownerConstrained = path.stream().anyMatch(n -> n.aspect().ownerSide());
         synchronized (axis) {
             for (Row r : rows.values()) {
                 if (r.key.afterWait != afterWait || r.key.bucket < from || r.key.bucket >= to || !blockedMatch(r, path)) {
                     continue;
                 }
-                boolean ownerConstrained = path.stream().anyMatch(n -> n.aspect().ownerSide());
                 long rowNanos = 0;
+                boolean anyOwner = false;
                 // Per row, each owner chain or thread counts its contentions once, however many parts name it.
                 Map<Object, long[]> rowChains = new HashMap<>(2), rowThreads = new HashMap<>(2);
                 for (int i = 0; i < r.ownerNanos.length; i++) {
                     if (ownerMatch(r.key.owners[i], path)) {
+                        anyOwner = true;
                         rowNanos += r.ownerNanos[i];
                         add(rowChains, r.key.owners[i].chain, r.ownerNanos[i], 0);
                         add(rowThreads, r.key.owners[i].thread, r.ownerNanos[i], 0);
                     }
                 }
-                rowChains.forEach((k, v) -> add(ownerChains, k, v[0], r.count));
-                rowThreads.forEach((k, v) -> add(ownerThreads, k, v[0], r.count));
-                if (ownerConstrained && rowNanos == 0 && !anyOwnerMatch(r, path)) {
+                if (ownerConstrained && !anyOwner) {
                     continue;
                 }
+                rowChains.forEach((k, v) -> add(ownerChains, k, v[0], r.count));
+                rowThreads.forEach((k, v) -> add(ownerThreads, k, v[0], r.count));
                 if (!ownerConstrained) {
                     rowNanos = r.nanos;
                 }
@@ -259,15 +261,6 @@ public final class ContentionCube implements ContentionSink {
             }
         }
         return true;
-    }
-
-    private static boolean anyOwnerMatch(Row r, List<DrillNode> path) {
-        for (OwnerKey k : r.key.owners) {
-            if (ownerMatch(k, path)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static void add(Map<Object, long[]> m, Object key, long nanos, long count) {

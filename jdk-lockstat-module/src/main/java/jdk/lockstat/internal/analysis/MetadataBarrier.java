@@ -65,11 +65,12 @@ final class MetadataBarrier implements ContentionSink {
     }
 
     private void pass(Contention c) {
-        if (c.kind() != Contention.Kind.INTRINSIC && c.lock() != null
-                && ParkBlockerKind.of(c.lock().lockClass()) != ParkBlockerKind.LOCK) {
+        ParkBlockerKind kind = c.kind() == Contention.Kind.INTRINSIC || c.lock() == null ? ParkBlockerKind.LOCK
+                : ParkBlockerKind.of(c.lock().lockClass());
+        if (kind != ParkBlockerKind.LOCK) {
             // A park whose blocker's class was not known when it began (its Class event came later): now
             // known to be a wait (latch, condition, ...) or idling, which is no contention.
-            if (ParkBlockerKind.of(c.lock().lockClass()) == ParkBlockerKind.WAIT) {
+            if (kind == ParkBlockerKind.WAIT) {
                 counters.parkWaits++;
             } else {
                 counters.parkIdles++;

@@ -26,7 +26,7 @@ final class MetadataResolver {
     private final List<Long> unloadedLoaders = new ArrayList<>();
     private final List<Long> purgedChains = new ArrayList<>();
     private long forgotten;
-    private long chainDefinitions;
+    private long definitions;
 
     ThreadRef thread(long id) {
         ThreadRef t = threads.get(id);
@@ -81,7 +81,7 @@ final class MetadataResolver {
         ClassRef c = classRef(id);
         if (c != null) {
             c.define(name, loader);
-            chainDefinitions++;   // a park blocker's class name decides whether a held park was contention
+            definitions++;   // a park blocker's class name decides whether a held park is contention
         }
     }
 
@@ -93,7 +93,7 @@ final class MetadataResolver {
         ChainRef c = chain(id);
         if (c != null && !c.defined()) {
             c.define(frames);
-            chainDefinitions++;
+            definitions++;
         }
     }
 
@@ -101,8 +101,8 @@ final class MetadataResolver {
      * Call chains (and classes) defined so far: a change tells that held contentions may have become
      * resolvable.
      */
-    long chainDefinitions() {
-        return chainDefinitions;
+    long definitions() {
+        return definitions;
     }
 
     void loaderUnloaded(long loader) {
