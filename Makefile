@@ -9,7 +9,7 @@ JDK := build/jdk
 MVN := JAVA_HOME=$(BOOT_JDK) MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn -B -q
 JTREG_OPTS ?= -conc:2 -timeoutFactor:4
 
-.PHONY: all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench-overhead bench-accuracy demo install clean distclean
+.PHONY: all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-accuracy bench-device demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -86,27 +86,39 @@ demo: jdk
 	$(JDK)/bin/lockstat summary build/demo/demo.lct
 	$(JDK)/bin/lockstat report --by lock-class,owner-method,thread build/demo/demo.lct
 
-# Overhead side by side (issue "benchmarks", first slice): the demos and the DaCapo-style real workloads
-# (bench/realworld: xalan) under the LockStat JDK (off, file,
-# compressed, online, no chains), stock Temurin, JFR and async-profiler; interleaved rounds; writes
-# bench/results.json and bench/RESULTS.md. BENCH_ARGS, e.g. "--rounds 10 --threads 16".
-bench-overhead: jdk
+# Benchmarks (bench/README.md), not part of `make test`: they print ratios measured side by side.
+# bench: the full run, accuracy then overhead, writing bench/RESULTS.md + results.json (with the accuracy
+# tables folded in) and bench/ACCURACY.md + accuracy.json. bench-quick (under 15 minutes on 2 CPUs):
+# the shorter sweep, written to build/bench-quick/ and printed. BENCH_ARGS / ACCURACY_ARGS add options.
+BENCH_REAL_CP := bench/realworld/target/classes:bench/realworld/target/lib/*
+BENCH_FULL_WORKLOADS := ContentionDemo,ParkDemo,xalan:6000,h2:6000,lusearch:6000,luindex:6000,tomcat:6000,pmd:9000,actors:6000
+BENCH_QUICK_WORKLOADS := ContentionDemo:1500,ParkDemo:1500,xalan:3000,luindex:3000,tomcat:3000
+OVERHEAD := $(BOOT_JDK)/bin/java bench/overhead/OverheadHarness.java --lockstat-jdk $(JDK) --stock-jdk $(BOOT_JDK) \
+  --asprof build/bench/libasyncProfiler.so --classes build/bench/classes --realworld-cp "$(BENCH_REAL_CP)"
+ACCURACY := $(BOOT_JDK)/bin/java bench/accuracy/AccuracySuite.java --lockstat-jdk $(JDK) \
+  --jmh-jar bench/synthetic/target/benchmarks.jar --classes build/bench/classes
+
+bench-prepare: jdk
 	mkdir -p build/bench/classes
-	$(BOOT_JDK)/bin/javac -d build/bench/classes bench/demo/*.java
+	$(BOOT_JDK)/bin/javac -d build/bench/classes bench/demo/*.java bench/accuracy/J9PatternsWorkload.java
 	JAVA_HOME=$(BOOT_JDK) tools/fetch-async-profiler.sh build/bench
 	cd bench/realworld && $(MVN) package
-	$(BOOT_JDK)/bin/java bench/overhead/OverheadHarness.java --lockstat-jdk $(JDK) --stock-jdk $(BOOT_JDK) \
-	  --asprof build/bench/libasyncProfiler.so --classes build/bench/classes \
-	  --realworld-cp "bench/realworld/target/classes:bench/realworld/target/lib/*" --out bench $(BENCH_ARGS)
+	cd bench/synthetic && $(MVN) package
 
-# Accuracy against ground truth (issue "benchmarks"): every locking mechanism, platform and virtual
-# threads, owner shares from the report vs. the workload's measured hold times; writes bench/ACCURACY.md
-# and bench/accuracy.json.
-bench-accuracy: jdk
-	mkdir -p build/bench/classes
-	$(BOOT_JDK)/bin/javac -d build/bench/classes bench/accuracy/AccuracyWorkload.java bench/accuracy/J9PatternsWorkload.java
-	$(BOOT_JDK)/bin/java bench/accuracy/AccuracySuite.java --lockstat-jdk $(JDK) --classes build/bench/classes \
-	  --out bench $(ACCURACY_ARGS)
+bench: bench-prepare
+	$(ACCURACY) --out bench $(ACCURACY_ARGS)
+	$(OVERHEAD) --workloads $(BENCH_FULL_WORKLOADS) --accuracy bench --out bench $(BENCH_ARGS)
+
+bench-quick: bench-prepare
+	$(ACCURACY) --quick true --out build/bench-quick $(ACCURACY_ARGS)
+	$(OVERHEAD) --rounds 3 --workloads $(BENCH_QUICK_WORKLOADS) --accuracy build/bench-quick --out build/bench-quick $(BENCH_ARGS)
+
+# The parts alone: overhead side by side (default workloads: the demos, xalan, h2), accuracy.
+bench-overhead: bench-prepare
+	$(OVERHEAD) --out bench $(BENCH_ARGS)
+
+bench-accuracy: bench-prepare
+	$(ACCURACY) --out bench $(ACCURACY_ARGS)
 
 # Installs the image, e.g. make install PREFIX=/opt/lockstat-jdk
 install: jdk
@@ -117,7 +129,7 @@ install: jdk
 
 # Removes what the checkout built; the OpenJDK cache stays (distclean removes it too).
 clean:
-	rm -rf build jdk-lockstat-module/target viewer-fx/target bench/realworld/target
+	rm -rf build jdk-lockstat-module/target viewer-fx/target bench/realworld/target bench/synthetic/target
 
 distclean: clean
 	rm -rf "$(LOCKSTAT_CACHE)"

@@ -20,10 +20,12 @@ import java.util.regex.Pattern;
  * printed with quartiles and as a ratio to stock Temurin (f). Also: trace bytes per second and per
  * event, compression ratio, event mix (from lockstat summary), JFR's and async-profiler's file sizes.
  * Writes results.json and RESULTS.md. Run by make bench-overhead; see bench/README.md. Workloads: the
- * demos (bench/demo) and the DaCapo-style real workloads (bench/realworld: xalan, h2).
+ * demos (bench/demo) and the DaCapo-style real workloads (bench/realworld: xalan, h2, lusearch, luindex,
+ * tomcat, pmd, actors). The files are rewritten after every workload, so an interrupted run keeps what
+ * it measured; with --accuracy DIR, the accuracy run's ACCURACY.md and accuracy.json there are folded in.
  *
  * Usage: java OverheadHarness.java --lockstat-jdk DIR --stock-jdk DIR --asprof SO --classes DIR
- *        [--rounds N] [--threads N] [--millis N] [--workloads A,B] [--configs a,b] [--out DIR]
+ *        [--rounds N] [--threads N] [--millis N] [--workloads A,B] [--configs a,b] [--out DIR] [--accuracy DIR]
  */
 public class OverheadHarness {
     /** The configurations, with the issue's letters. */
@@ -54,7 +56,7 @@ public class OverheadHarness {
     /** A demo prints "N transfers" (in its fixed time); a real workload (bench/realworld) "ops=N" per second. */
     static final Pattern OPS = Pattern.compile("([0-9]+) transfers|ops=([0-9.]+)");
     /** The DaCapo-style workloads of bench/realworld, run by its Harness. */
-    static final java.util.Set<String> REAL = java.util.Set.of("xalan", "h2");
+    static final java.util.Set<String> REAL = java.util.Set.of("xalan", "h2", "lusearch", "luindex", "tomcat", "pmd", "actors");
 
     final Map<String, String> opt = new LinkedHashMap<>();
     final Map<String, Long> runMillisOf = new LinkedHashMap<>();
@@ -123,6 +125,109 @@ public class OverheadHarness {
         return new Run(Double.parseDouble(m.group(1) != null ? m.group(1) : m.group(2)), bytes, artifact);
     }
 
+    /** Median throughput of a configuration over its rounds, divided by stock's; NaN when not run. */
+    static double ratio(Map<Config, List<Run>> byConfig, Config c) {
+        List<Run> runs = byConfig.get(c), stock = byConfig.get(Config.STOCK);
+        if (runs == null || runs.isEmpty() || stock == null || stock.isEmpty()) {
+            return Double.NaN;
+        }
+        return quantile(runs.stream().map(Run::ops).sorted().toList(), 0.5)
+                / quantile(stock.stream().map(Run::ops).sorted().toList(), 0.5);
+    }
+
+    static double geomean(List<Double> values) {
+        List<Double> v = values.stream().filter(d -> !d.isNaN() && d > 0).toList();
+        return v.isEmpty() ? Double.NaN : Math.exp(v.stream().mapToDouble(Math::log).average().orElse(0));
+    }
+
+    /**
+     * Call chains' share of the tracing overhead (paper: under 20%): compressed tracing with chains (c)
+     * against without (e). Only meaningful where tracing costs something measurable.
+     */
+    static double chainShare(double withChains, double withoutChains) {
+        double overhead = 1 - withChains;
+        return overhead < 0.03 ? Double.NaN : Math.max(0, Math.min(1, (withoutChains - withChains) / overhead));
+    }
+
+    /** The one-page view: ratio to stock per workload and configuration, geometric means, chains' share. */
+    String summaryTable(Map<String, Map<Config, List<Run>>> runs) {
+        List<Config> configs = runs.values().iterator().next().keySet().stream().filter(c -> c != Config.STOCK).toList();
+        StringBuilder md = new StringBuilder("## Summary: throughput ratio to stock (median of rounds; 1.00 = no overhead)\n\n| workload |");
+        configs.forEach(c -> md.append(' ').append(c.letter).append(' ').append(c.id()).append(" |"));
+        md.append(" chains' share of c's overhead |\n|---|");
+        configs.forEach(c -> md.append("--:|"));
+        md.append("--:|\n");
+        Map<Config, List<Double>> all = new LinkedHashMap<>(), real = new LinkedHashMap<>();
+        for (var w : runs.entrySet()) {
+            md.append("| ").append(w.getKey()).append(" |");
+            for (Config c : configs) {
+                double r = ratio(w.getValue(), c);
+                all.computeIfAbsent(c, k -> new ArrayList<>()).add(r);
+                if (REAL.contains(w.getKey())) {
+                    real.computeIfAbsent(c, k -> new ArrayList<>()).add(r);
+                }
+                md.append(String.format(Locale.ROOT, " %.2f |", r));
+            }
+            Double share = chainShare(ratio(w.getValue(), Config.COMPRESSED), ratio(w.getValue(), Config.NOCHAINS));
+            md.append(share.isNaN() ? " — |" : String.format(Locale.ROOT, " %.0f%% |", 100 * share)).append('\n');
+        }
+        for (var g : List.of(Map.entry("geometric mean, all", all), Map.entry("geometric mean, real workloads", real))) {
+            if (g.getValue().isEmpty()) {
+                continue;
+            }
+            md.append("| **").append(g.getKey()).append("** |");
+            for (Config c : configs) {
+                md.append(String.format(Locale.ROOT, " **%.2f** |", geomean(g.getValue().getOrDefault(c, List.of()))));
+            }
+            md.append(" |\n");
+        }
+        md.append("\nOverhead = 1 − ratio. Chains' share: (e − c) / (1 − c), shown where c costs at least 3%. Per-workload "
+                + "quartiles, trace sizes and event mix follow.\n\n");
+        return md.toString();
+    }
+
+    String summaryJson(Map<String, Map<Config, List<Run>>> runs) {
+        List<Config> configs = runs.values().iterator().next().keySet().stream().toList();
+        StringBuilder json = new StringBuilder("{\"geomeanRatioToStock\": {");
+        for (int i = 0; i < configs.size(); i++) {
+            Config c = configs.get(i);
+            List<Double> rs = runs.values().stream().map(m -> ratio(m, c)).toList();
+            json.append(String.format(Locale.ROOT, "%s\"%s\": %.4f", i > 0 ? ", " : "", c.id(), geomean(rs)));
+        }
+        json.append("}, \"chainShareOfCompressedOverhead\": {");
+        int i = 0;
+        for (var w : runs.entrySet()) {
+            Double share = chainShare(ratio(w.getValue(), Config.COMPRESSED), ratio(w.getValue(), Config.NOCHAINS));
+            json.append(String.format(Locale.ROOT, "%s\"%s\": %s", i++ > 0 ? ", " : "", w.getKey(),
+                    share.isNaN() ? "null" : String.format(Locale.ROOT, "%.3f", share)));
+        }
+        return json.append("}}").toString();
+    }
+
+    static String cpuModel() {
+        try {
+            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse("unknown CPU");
+        } catch (IOException e) {
+            return "unknown CPU";
+        }
+    }
+
+    /** The accuracy run's JSON (--accuracy DIR), as a member of results.json. */
+    String accuracyJson() throws IOException {
+        Path f = opt.containsKey("accuracy") ? Path.of(opt.get("accuracy"), "accuracy.json") : null;
+        return f != null && Files.exists(f) ? ",\n  \"accuracy\": " + Files.readString(f).strip().replace("\n", "\n  ") : "";
+    }
+
+    /** The accuracy run's tables (--accuracy DIR), one heading level down. */
+    String accuracyMarkdown() throws IOException {
+        Path f = opt.containsKey("accuracy") ? Path.of(opt.get("accuracy"), "ACCURACY.md") : null;
+        if (f == null || !Files.exists(f)) {
+            return "";
+        }
+        return Files.readString(f).replaceAll("(?m)^#", "##").replaceAll("(?m)^Reproduce:.*$", "").strip() + "\n\n";
+    }
+
     static double quantile(List<Double> sorted, double q) {
         double pos = q * (sorted.size() - 1);
         int lo = (int) Math.floor(pos), hi = (int) Math.ceil(pos);
@@ -183,13 +288,14 @@ public class OverheadHarness {
                             r == 0 ? " (warm-up)" : "");
                     if (r > 0) {
                         byConfig.get(c).add(run);
-                    } else if (run.artifact() != null) {
-                        Files.deleteIfExists(run.artifact());
+                    }
+                    if (r < rounds && run.artifact() != null) {
+                        Files.deleteIfExists(run.artifact());   // sizes are kept; the last round's file is summarized
                     }
                 }
             }
+            report(runs, threads, millis, rounds);   // after every workload: an interrupted run keeps it
         }
-        report(runs, threads, millis, rounds);
     }
 
     void report(Map<String, Map<Config, List<Run>>> runs, int threads, long millis, int rounds) throws Exception {
@@ -200,12 +306,13 @@ public class OverheadHarness {
         json.append(String.format(Locale.ROOT, "  \"date\": \"%s\",\n  \"cpus\": %d,\n  \"os\": \"%s %s\",\n"
                 + "  \"threads\": %d,\n  \"millis\": %d,\n  \"rounds\": %d,\n  \"workloads\": {\n", date, cpus,
                 System.getProperty("os.name"), System.getProperty("os.arch"), threads, millis, rounds));
-        md.append("# Overhead, side by side\n\n")
-          .append(String.format(Locale.ROOT, "%s, %d CPUs, %d threads per workload, %d ms per run unless the workload says otherwise, %d rounds after one warm-up round, "
+        md.append("# Benchmark results: overhead side by side, and accuracy\n\n")
+          .append(String.format(Locale.ROOT, "%s, %d CPUs (%s), %d threads per workload, %d ms per run unless the workload says otherwise, %d rounds after one warm-up round, "
                   + "configurations interleaved in shuffled order. Throughput ratio = median ops / stock's median ops "
                   + "(1.00: no overhead); quartiles in brackets. Demos count operations in their fixed time; a real workload "
                   + "(bench/realworld, DaCapo-style) reports work units per second over its measured iterations (the first third "
-                  + "of each run warms up, and every iteration's output is validated).%n%n", date, cpus, threads, millis, rounds));
+                  + "of each run warms up, and every iteration's output is validated).%n%n", date, cpus, cpuModel(), threads, millis, rounds));
+        md.append(summaryTable(runs));
         int wi = 0;
         for (var w : runs.entrySet()) {
             long millisHere = runMillisOf.getOrDefault(w.getKey(), millis);
@@ -246,7 +353,8 @@ public class OverheadHarness {
             json.append("    }").append(++wi < runs.size() ? "," : "").append("\n");
             md.append('\n');
         }
-        json.append("  }\n}\n");
+        json.append("  },\n  \"summary\": ").append(summaryJson(runs)).append(accuracyJson()).append("\n}\n");
+        md.append(accuracyMarkdown());
         md.append("Reproduce: `make bench-overhead` (").append(String.join(" ", opt.entrySet().stream()
                 .map(e -> "--" + e.getKey() + " " + e.getValue()).toList())).append(").\n");
         Path out = Path.of(o("out", "bench"));

@@ -9,7 +9,8 @@ import java.util.Locale;
  * iterations discarded, per-iteration timing, output validated (every iteration must produce the
  * same digest), thread count = cores by default. For the side-by-side overhead harness it runs for a
  * time budget: the first third warms up, the rest is measured, and it prints "ops=" (work units per
- * second in the measured iterations) next to each iteration's time.
+ * second in the measured iterations) next to each iteration's time. At the end the workload is closed
+ * (servers and actor systems stopped), so that the JVM exits.
  * Usage: Harness WORKLOAD [THREADS|0 for cores] [MILLIS]
  */
 public final class Harness {
@@ -19,7 +20,13 @@ public final class Harness {
         return switch (name) {
             case "xalan" -> new XalanWorkload();
             case "h2" -> new H2Workload();
-            default -> throw new IllegalArgumentException("unknown workload " + name + " (workloads: xalan, h2)");
+            case "lusearch" -> new LusearchWorkload();
+            case "luindex" -> new LuindexWorkload();
+            case "tomcat" -> new TomcatWorkload();
+            case "pmd" -> new PmdWorkload();
+            case "actors" -> new ActorsWorkload();
+            default -> throw new IllegalArgumentException("unknown workload " + name
+                    + " (workloads: xalan, h2, lusearch, luindex, tomcat, pmd, actors)");
         };
     }
 
@@ -29,6 +36,14 @@ public final class Harness {
                 : Runtime.getRuntime().availableProcessors();
         long millis = args.length > 2 ? Long.parseLong(args[2]) : 10_000;
         Workload w = workload(name);
+        try {
+            run(w, name, threads, millis);
+        } finally {
+            w.close();
+        }
+    }
+
+    private static void run(Workload w, String name, int threads, long millis) throws Exception {
         long start = System.nanoTime(), warmEnd = start + millis * 1_000_000 / 3, end = start + millis * 1_000_000;
         Long digest = null;
         List<Long> measured = new ArrayList<>();

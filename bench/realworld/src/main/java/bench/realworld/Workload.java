@@ -7,4 +7,7 @@ interface Workload {
 
     /** One iteration with this many threads; returns a digest of the output for validation. */
     long iterate(int threads) throws Exception;
+
+    /** Releases what setup started (a server, an actor system), so that the JVM exits when main returns. */
+    default void close() throws Exception {}
 }

@@ -9,6 +9,11 @@ import java.util.List;
 public final class ChainRef {
     private final long id;
     private List<Frame> frames;
+    /**
+     * {@link ParkBlockerKind}'s verdict on this chain's waiting method, kept once every frame is resolved:
+     * 0 not yet, 1 none, 2 + the kind's ordinal.
+     */
+    int parkVerdict;
 
     ChainRef(long id) {
         this.id = id;

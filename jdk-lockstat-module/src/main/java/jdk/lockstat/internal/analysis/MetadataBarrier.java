@@ -5,10 +5,11 @@ import java.util.Iterator;
 
 /**
  * Holds back contentions whose call chains' metadata has not arrived yet, so that aggregation by method
- * (which needs a chain's frames) sees them resolved; and parks whose blocker's class name has not, since
- * only the class tells a lock (contention) from a latch or condition (a wait, dropped here). CallChain events normally come within a buffer or
- * two; the queue is bounded, and what is still unresolved at the bound or at the end goes on with
- * unknown chains (counted).
+ * (which needs a chain's frames) sees them resolved; and parks whose waiting method (the chain's frames'
+ * Method and Class events) or blocker's class name has not, since they tell a lock (contention) from a
+ * latch or condition (a wait) or an idle pool worker, dropped here ({@link ParkBlockerKind}). CallChain
+ * events normally come within a buffer or two; the queue is bounded, and what is still unresolved at the
+ * bound or at the end goes on with unknown chains (counted).
  */
 final class MetadataBarrier implements ContentionSink {
     private final ContentionSink next;
@@ -66,10 +67,11 @@ final class MetadataBarrier implements ContentionSink {
 
     private void pass(Contention c) {
         ParkBlockerKind kind = c.kind() == Contention.Kind.INTRINSIC || c.lock() == null ? ParkBlockerKind.LOCK
-                : ParkBlockerKind.of(c.lock().lockClass());
+                : ParkBlockerKind.of(c.lock().lockClass(), c.chain());
         if (kind != ParkBlockerKind.LOCK) {
-            // A park whose blocker's class was not known when it began (its Class event came later): now
-            // known to be a wait (latch, condition, ...) or idling, which is no contention.
+            // A park whose blocker's class or waiting method was not known when it ended (its Class,
+            // Method or CallChain event came later): now known to be a wait (latch, condition, ...) or
+            // idling (e.g. ForkJoinPool.awaitWork in a pool subclass), which is no contention.
             if (kind == ParkBlockerKind.WAIT) {
                 counters.parkWaits++;
             } else {
@@ -89,9 +91,9 @@ final class MetadataBarrier implements ContentionSink {
         if (c.chain() != null && !c.chain().defined()) {
             return false;
         }
-        if (c.kind() != Contention.Kind.INTRINSIC && c.lock() != null && c.lock().lockClass() != null
-                && c.lock().lockClass().name() == null) {
-            return false;   // a park's blocker class decides whether it is contention at all
+        if (c.kind() != Contention.Kind.INTRINSIC && c.lock() != null
+                && !ParkBlockerKind.decided(c.lock().lockClass(), c.chain())) {
+            return false;   // a park's waiting method or blocker class decides whether it is contention at all
         }
         for (OwnerPart p : c.parts()) {
             if (p.chain() != null && !p.chain().defined()) {

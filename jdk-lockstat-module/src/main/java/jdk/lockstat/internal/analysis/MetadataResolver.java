@@ -86,7 +86,11 @@ final class MetadataResolver {
     }
 
     void defineMethod(long id, long classId, String name, String signature, String sourceFile) {
-        method(id).define(classRef(classId), name, signature, sourceFile);
+        MethodRef m = method(id);
+        if (!m.defined()) {
+            m.define(classRef(classId), name, signature, sourceFile);
+            definitions++;   // a park chain's waiting method decides whether a held park is contention
+        }
     }
 
     void defineChain(long id, List<Frame> frames) {
@@ -98,7 +102,7 @@ final class MetadataResolver {
     }
 
     /**
-     * Call chains (and classes) defined so far: a change tells that held contentions may have become
+     * Call chains (and classes and methods) defined so far: a change tells that held contentions may have become
      * resolvable.
      */
     long definitions() {

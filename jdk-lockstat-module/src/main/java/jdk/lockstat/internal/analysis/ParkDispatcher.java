@@ -45,7 +45,7 @@ final class ParkDispatcher {
     }
 
     private void begin(ParkEvent e) {
-        ParkBlockerKind kind = ParkBlockerKind.of(e.blockerClass);
+        ParkBlockerKind kind = ParkBlockerKind.of(e.blockerClass, e.chain);
         ParkLockAnalyzer analyzer = null;
         if (kind == ParkBlockerKind.LOCK) {
             LockRef lock = LockRef.of(e.blockerClass, e.value, 0);
@@ -74,10 +74,19 @@ final class ParkDispatcher {
             counters.pinnedParks++;   // whatever it waited for, it held its carrier
             counters.pinnedParkNanos += Math.max(0, e.time - p.begin().time);
         }
-        if ((e.flags & 4) == 0) {   // a virtual thread's park that did not block: its carrier's park is recorded
-            activity.parked(e.thread, p.kind(), p.begin().time, e.time);
+        ParkBlockerKind kind = p.kind();
+        if (kind == ParkBlockerKind.LOCK) {
+            // The chain's or the class's metadata may have come since the park began: a wait or an idle
+            // worker after all (otherwise the metadata barrier decides, once it is known).
+            kind = ParkBlockerKind.of(p.begin().blockerClass, p.begin().chain);
+            if (kind != ParkBlockerKind.LOCK) {
+                p.analyzer().unparked(e.thread, e.time);   // no contention: dropped
+            }
         }
-        switch (p.kind()) {
+        if ((e.flags & 4) == 0) {   // a virtual thread's park that did not block: its carrier's park is recorded
+            activity.parked(e.thread, kind, p.begin().time, e.time);
+        }
+        switch (kind) {
             case WAIT -> counters.parkWaits++;
             case IDLE -> counters.parkIdles++;
             default -> {

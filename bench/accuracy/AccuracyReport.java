@@ -1,0 +1,83 @@
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Writes ACCURACY.md and accuracy.json from one run of AccuracySuite. */
+final class AccuracyReport {
+    private AccuracyReport() {}
+
+    static final double TARGET_PP = 5;
+
+    static void write(Path out, List<AccuracySuite.Result> results, List<String> patterns) throws Exception {
+        Files.createDirectories(out);
+        String date = ZonedDateTime.now().toString();
+        int cpus = Runtime.getRuntime().availableProcessors();
+        StringBuilder md = new StringBuilder("# Accuracy against ground truth\n\n");
+        md.append(String.format(Locale.ROOT, "%s, %d CPUs. Workloads: `bench/synthetic` (JMH, `OwnerAccuracyBenchmark`), all "
+                + "threads on one lock, 1 ms hold unit, 1 s warm-up and 2 s measured, traced from start to end. Pattern *chain*: "
+                + "chain k (method holdk) holds for 1 + 2k units, every thread takes the chains in turn; *per-thread*: one chain, "
+                + "thread t holds for 1 + 2 (t mod 4) units. Expected: each owner's share of the hold time the workload measured "
+                + "inside the critical section; measured: its share of the blocked time that `lockstat report --by owner-chain` "
+                + "(`owner-thread` for per-thread) attributes to the known owners. Error: the largest difference over the owners. "
+                + "*inlined*: the holdk callers forced inline into one method compiled by C2 (`-XX:-TieredCompilation`; "
+                + "`-XX:+PrintInlining` checked). Target: within %.0f percentage points.%n%n", date, cpus, TARGET_PP));
+        md.append("| workload | mechanism | threads | chains | expected shares % | measured shares % | unknown owner | error (pp) |\n"
+                + "|---|---|--:|--:|---|---|--:|--:|\n");
+        StringBuilder json = new StringBuilder("{\n  \"date\": \"" + date + "\",\n  \"cpus\": " + cpus + ",\n  \"workloads\": [\n");
+        for (int i = 0; i < results.size(); i++) {
+            AccuracySuite.Result r = results.get(i);
+            AccuracySuite.Workload w = r.w();
+            boolean miss = r.errorPp() > TARGET_PP;
+            md.append(String.format(Locale.ROOT, "| %s | %s | %d %s | %d%s | %s | %s | %.1f%% | %s%.1f%s |%n", w.name(), w.mechanism(),
+                    w.count(), w.threads(), w.chains(), w.pattern().equals("thread") ? " (per-thread)" : "",
+                    AccuracySuite.shares(r.expected()), AccuracySuite.shares(r.measured()), r.unknown(), miss ? "**" : "", r.errorPp(),
+                    miss ? "**" : ""));
+            json.append(String.format(Locale.ROOT, "    {\"name\": \"%s\", \"mechanism\": \"%s\", \"threads\": \"%s\", \"threadCount\": %d, "
+                    + "\"chains\": %d, \"pattern\": \"%s\", \"inlined\": %b, \"expectedPercent\": %s, \"measuredPercent\": %s, "
+                    + "\"unknownOwnerPercent\": %.2f, \"errorPp\": %.2f}%s%n", w.name(), w.mechanism(), w.threads(), w.count(),
+                    w.chains(), w.pattern(), w.inlined(), object(r.expected()), object(r.measured()), r.unknown(), r.errorPp(),
+                    i + 1 < results.size() ? "," : ""));
+        }
+        long within = results.stream().filter(r -> r.errorPp() <= TARGET_PP).count();
+        double worst = results.stream().mapToDouble(AccuracySuite.Result::errorPp).max().orElse(0);
+        md.append(String.format(Locale.ROOT, "%n%d of %d workloads within %.0f pp (largest error %.1f pp).%n", within, results.size(),
+                TARGET_PP, worst));
+        md.append("\nNot covered: exits from C1-compiled code (tier 3) whose synchronized block was inlined there are "
+                + "attributed to the compiled method without its inlined frames (C1's monitor exit stub has no debug "
+                + "information); C2 code, the interpreter and non-inlined C1 code are exact.\n");
+        md.append("\n## The J9 thesis's patterns (seed 004, section 5)\n\nLarge critical section: 3 locks taken in turn, "
+                + "4/16/64 ms. Frequently acquired: 2 locks of 32 ms, the first chosen 3 times in 4. 32 threads; average hold "
+                + "time is the thesis's metric (`lockstat locks`); the thesis reached at most 7% error; the bottleneck is the "
+                + "lock with the largest blocked thread time.\n\n| pattern | lock | expected hold ms | avg hold ms | error % | "
+                + "blocked thread s | bottleneck |\n|---|---|--:|--:|--:|--:|---|\n");
+        patterns.forEach(r -> md.append(r).append('\n'));
+        md.append("\nThe thesis's average hold time is the lock's blocked real time divided by the times it blocked. It is the "
+                + "critical section's length while the lock is saturated and every hold ends one blocking (the large pattern; "
+                + "the frequent j.u.c. lock, whose threads park again after every lost race). A monitor's contention can span "
+                + "several holds when owners barge, and a rarely contended lock's blocked intervals start in the middle of a "
+                + "hold: there it is no hold time (the thesis itself reports 25.72 ms for its 32 ms lock 2). Exact hold times "
+                + "from the owner parts the analysis already has would fix it.\n");
+        md.append("\nReproduce: `make bench-accuracy` (all), or `make bench-quick` (a shorter sweep).\n");
+        json.append("  ],\n  \"j9Patterns\": [\n");
+        for (int i = 0; i < patterns.size(); i++) {
+            String[] c = patterns.get(i).replace("*", "").split("\\|");
+            json.append(String.format(Locale.ROOT, "    {\"pattern\": \"%s\", \"lock\": \"%s\", \"expectedHoldMillis\": %s, "
+                    + "\"avgHoldMillis\": %s, \"errorPercent\": %s, \"blockedThreadSeconds\": %s, \"bottleneck\": %b}%s%n",
+                    c[1].trim(), c[2].trim(), c[3].trim(), c[4].trim(), c[5].trim(), c[6].trim(), !c[7].isBlank(),
+                    i + 1 < patterns.size() ? "," : ""));
+        }
+        json.append("  ]\n}\n");
+        Files.writeString(out.resolve("ACCURACY.md"), md);
+        Files.writeString(out.resolve("accuracy.json"), json);
+        System.out.print(md);
+    }
+
+    static String object(Map<String, Double> shares) {
+        StringBuilder sb = new StringBuilder("{");
+        shares.forEach((k, v) -> sb.append(sb.length() > 1 ? ", " : "").append(String.format(Locale.ROOT, "\"%s\": %.2f", k, v)));
+        return sb.append('}').toString();
+    }
+}
