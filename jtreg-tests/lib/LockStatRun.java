@@ -129,6 +129,17 @@ public final class LockStatRun {
         return sum;
     }
 
+    /**
+     * holdB's share (percent) of the hold time a workload measured and printed as "holdNanos A=.. B=..":
+     * the owner share the report should give holdB while the lock is saturated.
+     */
+    public static double expectedHoldBPercent(String stdout) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("holdNanos A=([0-9]+) B=([0-9]+)").matcher(stdout);
+        check(m.find(), "the workload printed its hold times");
+        double a = Double.parseDouble(m.group(1)), b = Double.parseDouble(m.group(2));
+        return 100 * b / (a + b);
+    }
+
     /** The ids a workload printed as "label=1,2,3," on a line of its stdout. */
     public static java.util.Set<Long> printedIds(String stdout, String label) {
         java.util.Set<Long> ids = new java.util.HashSet<>();

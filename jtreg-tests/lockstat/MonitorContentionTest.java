@@ -26,15 +26,24 @@ public class MonitorContentionTest {
     public static class Workload {
         static final Shared LOCK = new Shared();
 
+        // The measured hold times: a sleep of 1 ms takes longer on a loaded machine, so the expected
+        // shares come from these, not from the nominal 1:6 (LockStatRun.expectedHoldBPercent).
+        static final java.util.concurrent.atomic.AtomicLong heldA = new java.util.concurrent.atomic.AtomicLong();
+        static final java.util.concurrent.atomic.AtomicLong heldB = new java.util.concurrent.atomic.AtomicLong();
+
         static void holdA() throws InterruptedException {
             synchronized (LOCK) {
+                long t = System.nanoTime();
                 Thread.sleep(1);
+                heldA.addAndGet(System.nanoTime() - t);
             }
         }
 
         static void holdB() throws InterruptedException {
             synchronized (LOCK) {
+                long t = System.nanoTime();
                 Thread.sleep(6);
+                heldB.addAndGet(System.nanoTime() - t);
             }
         }
 
@@ -62,6 +71,7 @@ public class MonitorContentionTest {
             for (Thread t : threads) {
                 t.join();
             }
+            System.out.println("holdNanos A=" + heldA.get() + " B=" + heldB.get());
             System.out.println("workload-done");
         }
     }
