@@ -1,11 +1,7 @@
 package bench.realworld;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
+
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -54,24 +50,10 @@ final class LuindexWorkload implements Workload {
     public long iterate(int threads) throws Exception {
         try (ByteBuffersDirectory dir = new ByteBuffersDirectory()) {
             try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig(analyzer))) {
-                AtomicInteger next = new AtomicInteger();
-                ExecutorService pool = Executors.newFixedThreadPool(threads);
-                try {
-                    List<Future<?>> parts = new ArrayList<>();
-                    for (int t = 0; t < threads; t++) {
-                        parts.add(pool.submit(() -> {
-                            for (int n; (n = next.getAndIncrement()) < DOCUMENTS; ) {
-                                writer.addDocument(document(docs.get(n)));
-                            }
-                            return null;
-                        }));
-                    }
-                    for (Future<?> f : parts) {
-                        f.get();
-                    }
-                } finally {
-                    pool.shutdown();
-                }
+                WorkQueue.run(threads, DOCUMENTS, () -> n -> {
+                    writer.addDocument(document(docs.get(n)));
+                    return 0;   // the digest is the index's statistics, below
+                });
                 writer.commit();
             }
             try (DirectoryReader reader = DirectoryReader.open(dir)) {

@@ -4,10 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
+
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -93,33 +90,18 @@ final class LusearchWorkload implements Workload {
 
     @Override
     public long iterate(int threads) throws Exception {
-        AtomicInteger next = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<Long>> parts = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                parts.add(pool.submit(() -> {
-                    QueryParser parser = new QueryParser("body", analyzer);
-                    StoredFields stored = searcher.storedFields();
-                    long digest = 0;
-                    for (int n; (n = next.getAndIncrement()) < QUERIES; ) {
-                        TopDocs top = searcher.search(parser.parse(queries.get(n % queries.size())), 10);
-                        digest += top.totalHits.value() * 31;
-                        for (ScoreDoc hit : top.scoreDocs) {
-                            digest += hit.doc + stored.document(hit.doc).get("id").hashCode();
-                        }
-                    }
-                    return digest;
-                }));
-            }
-            long digest = 0;
-            for (Future<Long> f : parts) {
-                digest += f.get();
-            }
-            return digest;
-        } finally {
-            pool.shutdown();
-        }
+        return WorkQueue.run(threads, QUERIES, () -> {
+            QueryParser parser = new QueryParser("body", analyzer);
+            StoredFields stored = searcher.storedFields();
+            return n -> {
+                TopDocs top = searcher.search(parser.parse(queries.get(n % queries.size())), 10);
+                long digest = top.totalHits.value() * 31;
+                for (ScoreDoc hit : top.scoreDocs) {
+                    digest += hit.doc + stored.document(hit.doc).get("id").hashCode();
+                }
+                return digest;
+            };
+        });
     }
 
     @Override

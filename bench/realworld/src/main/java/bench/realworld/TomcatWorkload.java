@@ -13,10 +13,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
+
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
@@ -75,51 +72,33 @@ final class TomcatWorkload implements Workload {
 
     @Override
     public long iterate(int threads) throws Exception {
-        AtomicInteger next = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<Long>> parts = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                parts.add(pool.submit(() -> {
-                    long digest = 0;
-                    for (int n; (n = next.getAndIncrement()) < REQUESTS; ) {
-                        int customer = n * 7 % CUSTOMERS, category = n % 13, quantity = 1 + n % 5;
-                        boolean order = n % 4 == 3;
-                        String query = "customer=" + customer + "&category=" + category;
-                        HttpURLConnection c;
-                        if (order) {
-                            c = (HttpURLConnection) uri.toURL().openConnection();
-                            c.setRequestMethod("POST");
-                            c.setDoOutput(true);
-                            c.setRequestProperty("Content-Type", "application/x-www-form-urlencoded");
-                            try (OutputStream out = c.getOutputStream()) {
-                                out.write((query + "&quantity=" + quantity).getBytes(StandardCharsets.UTF_8));
-                            }
-                        } else {
-                            c = (HttpURLConnection) URI.create(uri + "?" + query).toURL().openConnection();
-                        }
-                        int status = c.getResponseCode();
-                        String body;
-                        try (InputStream in = c.getInputStream()) {
-                            body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                        }
-                        long expected = checksum(customer, category, order ? quantity : 0);
-                        if (status != 200 || !body.endsWith("<p>checksum " + expected + "</p></body></html>\n")) {
-                            throw new IllegalStateException("request " + n + ": status " + status + ", body " + body);
-                        }
-                        digest += expected + body.length();
-                    }
-                    return digest;
-                }));
+        return WorkQueue.run(threads, REQUESTS, () -> n -> {
+            int customer = n * 7 % CUSTOMERS, category = n % 13, quantity = 1 + n % 5;
+            boolean order = n % 4 == 3;
+            String query = "customer=" + customer + "&category=" + category;
+            HttpURLConnection c;
+            if (order) {
+                c = (HttpURLConnection) uri.toURL().openConnection();
+                c.setRequestMethod("POST");
+                c.setDoOutput(true);
+                c.setRequestProperty("Content-Type", "application/x-www-form-urlencoded");
+                try (OutputStream out = c.getOutputStream()) {
+                    out.write((query + "&quantity=" + quantity).getBytes(StandardCharsets.UTF_8));
+                }
+            } else {
+                c = (HttpURLConnection) URI.create(uri + "?" + query).toURL().openConnection();
             }
-            long digest = 0;
-            for (Future<Long> f : parts) {
-                digest += f.get();
+            int status = c.getResponseCode();
+            String body;
+            try (InputStream in = c.getInputStream()) {
+                body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
-            return digest;
-        } finally {
-            pool.shutdown();
-        }
+            long expected = checksum(customer, category, order ? quantity : 0);
+            if (status != 200 || !body.endsWith("<p>checksum " + expected + "</p></body></html>\n")) {
+                throw new IllegalStateException("request " + n + ": status " + status + ", body " + body);
+            }
+            return expected + body.length();
+        });
     }
 
     /** The checksum of a page: what the servlet prints and the client expects. */

@@ -4,10 +4,7 @@ import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
+
 
 import javax.xml.transform.Templates;
 import javax.xml.transform.Transformer;
@@ -49,30 +46,12 @@ final class XalanWorkload implements Workload {
 
     @Override
     public long iterate(int threads) throws Exception {
-        AtomicInteger next = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<Long>> parts = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                parts.add(pool.submit(() -> {
-                    long digest = 0;
-                    for (int n; (n = next.getAndIncrement()) < DOCUMENTS; ) {
-                        Transformer tr = templates.newTransformer();
-                        StringWriter out = new StringWriter();
-                        tr.transform(new StreamSource(new StringReader(documents.get(n % documents.size()))), new StreamResult(out));
-                        digest += out.toString().hashCode() * 31L + n;
-                    }
-                    return digest;
-                }));
-            }
-            long digest = 0;
-            for (Future<Long> f : parts) {
-                digest += f.get();
-            }
-            return digest;
-        } finally {
-            pool.shutdown();
-        }
+        return WorkQueue.run(threads, DOCUMENTS, () -> n -> {
+            Transformer tr = templates.newTransformer();
+            StringWriter out = new StringWriter();
+            tr.transform(new StreamSource(new StringReader(documents.get(n % documents.size()))), new StreamResult(out));
+            return out.toString().hashCode() * 31L + n;
+        });
     }
 
     static final String STYLESHEET = """
