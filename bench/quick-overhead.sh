@@ -5,6 +5,8 @@
 # picks a subset. Runs are interleaved; prints each configuration's median, min and max and the
 # median's ratio to stock. Usage: bench/quick-overhead.sh [REPS] [THREADS] [MILLIS]; DEMO=ParkDemo
 # measures java.util.concurrent (ReentrantLock) instead of synchronized (ContentionDemo).
+# PREV_JDK=DIR adds configurations "prev" and "prevnochains": tracing on, with and without call chains,
+# on another LockStat JDK build (e.g. before a patch), side by side in the same interleaved rounds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 reps=${1:-5}; threads=${2:-4}; millis=${3:-2000}
@@ -14,7 +16,7 @@ out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
 demo=${DEMO:-ContentionDemo}
 "$stock/bin/javac" -d "$out/classes" "bench/demo/$demo.java"
 declare -A results
-configs=(${CONFIGS:-stock off on nochains online})
+configs=(${CONFIGS:-stock off on nochains online ${PREV_JDK:+prev prevnochains}})
 run() {
   case "$1" in
     stock) "$stock/bin/java" -cp "$out/classes" "$demo" "$threads" "$millis" ;;
@@ -22,6 +24,10 @@ run() {
     on)    "$lockstat/bin/java" -XX:+TraceLockContention -XX:TraceLockContentionFile="$out/t.lct" \
              -cp "$out/classes" "$demo" "$threads" "$millis" ;;
     nochains) "$lockstat/bin/java" -XX:+TraceLockContention -XX:-TraceLockContentionCallChains \
+             -XX:TraceLockContentionFile="$out/t.lct" -cp "$out/classes" "$demo" "$threads" "$millis" ;;
+    prev)  "$PREV_JDK/bin/java" -XX:+TraceLockContention -XX:TraceLockContentionFile="$out/t.lct" \
+             -cp "$out/classes" "$demo" "$threads" "$millis" ;;
+    prevnochains) "$PREV_JDK/bin/java" -XX:+TraceLockContention -XX:-TraceLockContentionCallChains \
              -XX:TraceLockContentionFile="$out/t.lct" -cp "$out/classes" "$demo" "$threads" "$millis" ;;
     online) "$lockstat/bin/java" -XX:TraceLockContentionReport="$out/r.txt" \
              -cp "$out/classes" "$demo" "$threads" "$millis" ;;

@@ -23,6 +23,18 @@ mirror=$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list /etc/apt/sources.list.d/
          | grep -oE 'https?://[^ ]+/debian/?( |$)' | grep -v security | head -n 1 | tr -d ' ' || true)
 mirror=${mirror:-http://deb.debian.org/debian}
 
+# Debian's archive keeps the orig tarball in its pool after trixie moves to a newer openjdk-25 (the
+# Sources index then names only the newer version, so apt-get source can no longer find it). Fetch
+# the pinned file straight from the pool with apt's own downloader, which checks the sha256.
+pool_url="${mirror%/}/pool/main/o/openjdk-25/${tarball//+/%2b}"
+echo "fetch-openjdk-source: downloading $tarball from the archive's pool" >&2
+if /usr/lib/apt/apt-helper -qq download-file "$pool_url" "$dir/$tarball" "SHA256:$sha256" >&2 2>/dev/null \
+   && verify; then
+  echo "$dir/$tarball"
+  exit 0
+fi
+rm -f "$dir/$tarball"
+
 apt_dir=$dir/apt
 mkdir -p "$apt_dir/lists/partial"
 echo "deb-src $mirror trixie main" > "$apt_dir/sources.list"

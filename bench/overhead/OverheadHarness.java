@@ -248,6 +248,35 @@ public class OverheadHarness {
         return m.find() ? Long.parseLong(m.group(1)) : -1;
     }
 
+    /** A number (possibly fractional) after the first occurrence of "key": in json; NaN when absent or null. */
+    static double decimal(String json, String key) {
+        Matcher m = Pattern.compile("\"" + Pattern.quote(key) + "\": \"?([0-9.]+)").matcher(json);
+        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+    }
+
+    /**
+     * Paper Figures 10-12 from the trace's own counters: call-chain reuse, physical frames walked per event
+     * with a chain, chain-set memory (lockstat summary's callChains totals), and the trace buffers' high-water
+     * mark (buffers of 8-24 KB, 16 KB on average).
+     */
+    static String chainAndBufferNotes(String json) {
+        return String.format(Locale.ROOT, "; chains reused %.2f%%, %.1f frames walked/event, chain set %,.0f chains in %,.0f B; "
+                + "buffer high water %.0f (about %,.0f KB)", decimal(json, "reusedPercent"),
+                decimal(json, "framesWalked") / decimal(json, "eventsWithChains"), decimal(json, "chainSetSize"),
+                decimal(json, "chainSetBytes"), decimal(json, "buffer.high.water"), 16 * decimal(json, "buffer.high.water"));
+    }
+
+    static String chainAndBufferJson(String json) {
+        return String.format(Locale.ROOT, ", \"chainsReusedPercent\": %s, \"framesWalkedPerEvent\": %s, \"chainSetSize\": %s, "
+                + "\"chainSetBytes\": %s, \"bufferHighWater\": %s", jsonNumber(decimal(json, "reusedPercent")),
+                jsonNumber(decimal(json, "framesWalked") / decimal(json, "eventsWithChains")), jsonNumber(decimal(json, "chainSetSize")),
+                jsonNumber(decimal(json, "chainSetBytes")), jsonNumber(decimal(json, "buffer.high.water")));
+    }
+
+    static String jsonNumber(double d) {
+        return Double.isNaN(d) || Double.isInfinite(d) ? "null" : String.format(Locale.ROOT, "%.2f", d);
+    }
+
     static String eventMix(String json) {
         Matcher block = Pattern.compile("\"eventsByType\": \\{([^}]*)}").matcher(json);
         return block.find() ? block.group(1).replaceAll("\\s+", " ").trim() : "";
@@ -339,7 +368,9 @@ public class OverheadHarness {
                     notes = String.format(Locale.ROOT, "%,.0f B/s, %.1f B/event, %,d events: %s", last.artifactBytes() * 1000.0 / millisHere,
                             events > 0 ? last.artifactBytes() / (double) events : 0, events, eventMix(s));
                     extra = String.format(Locale.ROOT, ", \"traceBytesPerSecond\": %.0f, \"bytesPerEvent\": %.2f, \"events\": %d, \"eventMix\": {%s}",
-                            last.artifactBytes() * 1000.0 / millisHere, events > 0 ? last.artifactBytes() / (double) events : 0, events, eventMix(s));
+                            last.artifactBytes() * 1000.0 / millisHere, events > 0 ? last.artifactBytes() / (double) events : 0, events, eventMix(s))
+                            + chainAndBufferJson(s);
+                    notes += chainAndBufferNotes(s);
                 }
                 if (c.getKey() == Config.COMPRESSED && uncompressed > 0) {
                     notes += String.format(Locale.ROOT, "; compressed/uncompressed size (different runs) %.2f", last.artifactBytes() / (double) uncompressed);

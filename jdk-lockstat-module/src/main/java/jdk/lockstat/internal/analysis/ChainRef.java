@@ -10,6 +10,12 @@ public final class ChainRef {
     private final long id;
     private List<Frame> frames;
     /**
+     * The first chain defined with the same frames, if not this one. The VM keys chains by their physical
+     * frames (compiled code by pc), so one Java call chain can have several ids: interpreted and compiled,
+     * two pcs at one bci, code compiled again. Analysis keys contention by the canonical chain.
+     */
+    private ChainRef canonical;
+    /**
      * {@link ParkBlockerKind}'s verdict on this chain's waiting method, kept once every frame is resolved:
      * 0 not yet, 1 none, 2 + the kind's ordinal.
      */
@@ -30,6 +36,15 @@ public final class ChainRef {
 
     public boolean defined() {
         return frames != null;
+    }
+
+    /** The chain that stands for every chain with these frames: the first one defined with them. */
+    public ChainRef canonical() {
+        return canonical != null ? canonical : this;
+    }
+
+    void sameAs(ChainRef first) {
+        canonical = first == this ? null : first;
     }
 
     void define(List<Frame> chainFrames) {

@@ -20,7 +20,7 @@ public final class Contention {
     private final Kind kind;
     private final LockRef lock;
     private final ThreadRef thread;
-    private final ChainRef chain;
+    private ChainRef chain;
     private final boolean afterWait;
     private final long start;
     private long end;
@@ -56,6 +56,16 @@ public final class Contention {
     /** The blocked thread. */
     public ThreadRef thread() {
         return thread;
+    }
+
+    /** Once its chains are defined: each chain replaced by the one standing for its frames. */
+    void useCanonicalChains() {
+        if (chain != null) {
+            chain = chain.canonical();
+        }
+        for (OwnerPart p : parts) {
+            p.useCanonicalChain();
+        }
     }
 
     /** The blocked thread's call chain, null if unknown. */

@@ -79,6 +79,7 @@ final class MetadataBarrier implements ContentionSink {
             }
             return;
         }
+        c.useCanonicalChains();
         if (c.afterWait()) {
             counters.afterWaitContentions++;
         } else {

@@ -23,6 +23,8 @@ final class MetadataResolver {
     private final Map<Long, ClassRef> classes = new HashMap<>();
     private final Map<Long, MethodRef> methods = new HashMap<>();
     private final Map<Long, ChainRef> chains = new HashMap<>();
+    /** The first chain defined with each list of frames (see {@link ChainRef#canonical()}). */
+    private final Map<List<Frame>, ChainRef> chainsByFrames = new HashMap<>();
     private final List<Long> unloadedLoaders = new ArrayList<>();
     private final List<Long> purgedChains = new ArrayList<>();
     private long forgotten;
@@ -97,6 +99,7 @@ final class MetadataResolver {
         ChainRef c = chain(id);
         if (c != null && !c.defined()) {
             c.define(frames);
+            c.sameAs(chainsByFrames.computeIfAbsent(c.frames(), f -> c));
             definitions++;
         }
     }
@@ -145,6 +148,7 @@ final class MetadataResolver {
         int before = classes.size() + methods.size() + chains.size() + goneClasses.size() + goneMethods.size();
         if (!goneMethods.isEmpty()) {
             chains.values().removeIf(c -> c.uses(goneMethods));
+            chainsByFrames.values().removeIf(c -> c.uses(goneMethods));
         }
         for (long id : purgedChains) {
             ChainRef c = chains.get(id);

@@ -45,6 +45,12 @@ public final class OwnerPart {
         end = newEnd;
     }
 
+    void useCanonicalChain() {
+        if (chain != null) {
+            chain = chain.canonical();
+        }
+    }
+
     void resolve(ChainRef resolved) {
         chain = resolved;
         pendingRef = 0;

@@ -49,7 +49,11 @@ public enum EventType {
     VTHREAD_MOUNT(30, of("time", TIMESTAMP), of("thread", VARINT), of("carrier", VARINT)),
     VTHREAD_UNMOUNT(31, of("time", TIMESTAMP), of("thread", VARINT)),
     VM_PAUSE(32, of("time", TIMESTAMP), of("duration", VARINT), of("kind", U1)),
-    LOST_BUFFERS(40, of("time", TIMESTAMP), of("buffers", VARINT), of("reason", U1));
+    LOST_BUFFERS(40, of("time", TIMESTAMP), of("buffers", VARINT), of("reason", U1)),
+    /** Call-chain counters, totals since tracing started (written at every drain period's safepoint). */
+    CHAIN_STATS(41, of("time", TIMESTAMP), of("eventsWithChains", VARINT), of("reused", VARINT),
+            of("inserted", VARINT), of("framesWalked", VARINT), of("framesSaved", VARINT),
+            of("chainSetSize", VARINT), of("chainSetBytes", VARINT));
 
     /** THREAD_START flags. */
     public static final int THREAD_VIRTUAL = 1, THREAD_DAEMON = 2, THREAD_EXISTED = 4;

@@ -26,6 +26,11 @@ final class Json {
         return sb.append('"').toString();
     }
 
+    /** A JSON number with four decimals; null for NaN (a ratio without a denominator). */
+    static String number(double d) {
+        return Double.isNaN(d) || Double.isInfinite(d) ? "null" : String.format(java.util.Locale.ROOT, "%.4f", d);
+    }
+
     /** A number from a trace's properties, or -1 when absent or not a number. */
     static long parseLong(String s) {
         try {

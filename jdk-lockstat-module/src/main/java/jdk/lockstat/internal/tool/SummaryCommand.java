@@ -99,6 +99,7 @@ final class SummaryCommand implements Command {
             out.printf("Lost buffers: %s (buffer high-water mark: %s buffers)%n",
                     r.end().get("lost.buffers"), r.end().get("buffer.high.water"));
         }
+        printChainsText(out, s.chains);
         out.println("Events by type:");
         s.sortedCounts().forEach((type, n) -> out.printf("  %-26s %,12d%n", type, n));
         out.printf("Threads:      %d started, %d ended%n", s.threads.size(), s.endedThreads());
@@ -114,6 +115,55 @@ final class SummaryCommand implements Command {
             out.println("Problems:");
             r.problems().forEach(p -> out.println("  " + p));
         }
+    }
+
+    private static void printChainsText(PrintStream out, ChainStatistics chains) {
+        if (!chains.present()) {
+            return;
+        }
+        ChainStatistics.Counters t = chains.total();
+        out.printf("Call chains:  %,d events with chains; %s reused from the chain set, %,d new%n",
+                t.eventsWithChains(), percent(t.reusedPercent()), t.inserted());
+        out.printf("              %,d physical frames walked (%.1f per event), %,d saved by frame marking (%s)%n",
+                t.framesWalked(), t.eventsWithChains() == 0 ? 0.0 : (double) t.framesWalked() / t.eventsWithChains(),
+                t.framesSaved(), percent(t.framesSavedPercent()));
+        out.printf("              chain set: %,d chains, %,d bytes with the known methods and classes%n",
+                t.chainSetSize(), t.chainSetBytes());
+        List<ChainStatistics.Counters> periods = chains.periods();
+        double minReuse = periods.stream().filter(p -> p.eventsWithChains() > 0)
+                .mapToDouble(ChainStatistics.Counters::reusedPercent).min().orElse(Double.NaN);
+        out.printf("              %d drain periods; lowest reuse in a period: %s%n", periods.size(), percent(minReuse));
+    }
+
+    private static String percent(double p) {
+        return Double.isNaN(p) ? "n/a" : String.format("%.2f%%", p);
+    }
+
+    private static String chainsJson(ChainStatistics chains) {
+        if (!chains.present()) {
+            return "null";
+        }
+        StringBuilder sb = new StringBuilder("{\n    ").append(counterFields(chains.total(), ",\n    "));
+        sb.append(",\n    \"periods\": [");
+        String sep = "";
+        for (ChainStatistics.Counters p : chains.periods()) {
+            sb.append(sep).append("\n      {").append(counterFields(p, ", ")).append('}');
+            sep = ",";
+        }
+        return sb.append("\n    ]\n  }").toString();
+    }
+
+    private static String counterFields(ChainStatistics.Counters c, String sep) {
+        return "\"time\": " + c.time()
+                + sep + "\"eventsWithChains\": " + c.eventsWithChains()
+                + sep + "\"reused\": " + c.reused()
+                + sep + "\"inserted\": " + c.inserted()
+                + sep + "\"reusedPercent\": " + Json.number(c.reusedPercent())
+                + sep + "\"framesWalked\": " + c.framesWalked()
+                + sep + "\"framesSaved\": " + c.framesSaved()
+                + sep + "\"framesSavedPercent\": " + Json.number(c.framesSavedPercent())
+                + sep + "\"chainSetSize\": " + c.chainSetSize()
+                + sep + "\"chainSetBytes\": " + c.chainSetBytes();
     }
 
     private static String threadKind(TraceStatistics.ThreadInfo t) {
@@ -150,7 +200,7 @@ final class SummaryCommand implements Command {
             sb.append(sep).append(Json.quote(e.getKey())).append(": ").append(e.getValue());
             sep = ", ";
         }
-        sb.append("},\n  \"threads\": [");
+        sb.append("},\n  \"callChains\": ").append(chainsJson(s.chains)).append(",\n  \"threads\": [");
         sep = "";
         for (TraceStatistics.ThreadInfo t : s.threads.values()) {
             sb.append(sep).append("\n    {\"id\": ").append(t.id()).append(", \"name\": ").append(Json.quote(t.name()))

@@ -22,6 +22,7 @@ final class TraceStatistics implements TraceParser.Listener {
     final Map<Long, Long> endedWithoutStart = new LinkedHashMap<>();
     private final BitSet bufferSequences = new BitSet();
     long duplicateBuffers;
+    final ChainStatistics chains = new ChainStatistics();
     long firstTime = Long.MAX_VALUE;
     long lastTime = Long.MIN_VALUE;
 
@@ -45,6 +46,7 @@ final class TraceStatistics implements TraceParser.Listener {
             lastTime = Math.max(lastTime, t);
         }
         int id = e.type().id();
+        chains.event(e);
         if (id == EventType.THREAD_START.id()) {
             long tid = e.getLong("thread");
             // A thread starting while tracing starts may be announced twice; the first one counts.

@@ -108,6 +108,32 @@ class LockAnalyzerTest {
     }
 
     @Test
+    void chainsWithTheSameFramesAreOneChain() {
+        // The VM keys chains by physical frames: T1's method, interpreted and then compiled, releases
+        // under two chain ids whose frames are the same Java frames; a third id has other frames.
+        Scenario s = new Scenario();
+        EventBufferBuilder meta = s.buffer(0);
+        Scenario.metadata(meta);
+        meta.event(jdk.lockstat.internal.format.EventType.CALL_CHAIN, 211L, List.of(new Object[] {1011L, 5L, 11L, 0L},
+                new Object[] {1011L, 9L, 100L, 0L}));
+        meta.event(jdk.lockstat.internal.format.EventType.CALL_CHAIN, 311L, List.of(new Object[] {1011L, 6L, 12L, 0L},
+                new Object[] {1011L, 9L, 100L, 0L}));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2);
+        inflate(b1, 0, 0, 0, Scenario.LOCK_CLASS);
+        enter(b2, 100, 1, T2);
+        b1.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_EXIT, Scenario.T0 + 200, Scenario.LOCK, 2L, 111L);
+        b1.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_EXIT, Scenario.T0 + 300, Scenario.LOCK, 3L, 211L);
+        b1.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_EXIT, Scenario.T0 + 350, Scenario.LOCK, 4L, 311L);
+        entered(b2, 400, 5);
+        Scenario.Result r = s.push();
+        assertEquals("demo.Worker.hold11(Worker.java:11) <- demo.Worker.hold11(Worker.java:100)=200\n"
+                + "<unknown owner>=50\n"
+                + "demo.Worker.hold11(Worker.java:12) <- demo.Worker.hold11(Worker.java:100)=50\n", r.by("owner-chain"));
+        // Blocked side too: the enter's chain 112 stands for itself.
+        assertEquals(1, r.by("chain").lines().count(), r.by("chain"));
+    }
+
+    @Test
     void ownerSideAspectsSplitAndBlockedSideAspectsFollow() {
         Scenario.Result r = twoOwners().push();
         assertEquals("worker-11 #11=150\nworker-11 #11/worker-12 #12=100\nworker-11 #11/worker-13 #13=50\n"

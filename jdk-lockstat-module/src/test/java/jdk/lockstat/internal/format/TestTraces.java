@@ -56,6 +56,8 @@ public final class TestTraces {
         b.event(EventType.LOADER_UNLOAD, t += 1, 0x5000L);
         b.event(EventType.CHAIN_PURGE, t += 1, 5L);
         b.event(EventType.LOST_BUFFERS, t += 1, 3L, 0);
+        b.event(EventType.CHAIN_STATS, t += 1, 1000L + 100 * seq, 990L + 100 * seq, 10L, 8000L + 800 * seq,
+                2000L, 10L, 600_000L);
         b.event(EventType.THREAD_END, t + 1, 77L);
         return b;
     }

@@ -51,10 +51,28 @@ class MainTest {
     }
 
     @Test
+    void summaryShowsCallChainCounters() throws IOException {
+        // Two CHAIN_STATS events (totals): 1000 then 1100 events with chains, 990 then 1090 reused.
+        ToolRun r = run("summary", trace(true).toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("Call chains:  1,100 events with chains; 99.09% reused from the chain set, 10 new"), r.out());
+        assertTrue(r.out().contains("8,800 physical frames walked (8.0 per event), 2,000 saved by frame marking (18.52%)"), r.out());
+        assertTrue(r.out().contains("chain set: 10 chains, 600,000 bytes"), r.out());
+        assertTrue(r.out().contains("2 drain periods; lowest reuse in a period: 99.00%"), r.out());
+        ToolRun j = run("summary", "--format", "json", trace(false).toString());
+        assertEquals(0, j.status(), j.err());
+        assertTrue(j.out().contains("\"callChains\": {\n    \"time\": "), j.out());
+        assertTrue(j.out().contains("\"eventsWithChains\": 1100,\n    \"reused\": 1090"), j.out());
+        assertTrue(j.out().contains("\"reusedPercent\": 99.0909"), j.out());
+        assertTrue(j.out().contains("{\"time\": "), j.out());   // per period
+        assertTrue(j.out().contains("\"eventsWithChains\": 100, \"reused\": 100, \"inserted\": 0, \"reusedPercent\": 100.0000"), j.out());
+    }
+
+    @Test
     void printShowsEveryEvent() throws IOException {
         ToolRun r = run("print", trace(true).toString());
         assertEquals(0, r.status(), r.err());
-        assertEquals(2 * 24, r.out().lines().count(), r.out());
+        assertEquals(2 * 25, r.out().lines().count(), r.out());
         assertTrue(r.out().contains("MonitorContendedExit writer=1 time=+"), r.out());
         ToolRun j = run("print", "--json", trace(true).toString());
         assertEquals(0, j.status(), j.err());

@@ -1,0 +1,77 @@
+package jdk.lockstat.internal.tool;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import jdk.lockstat.internal.format.Event;
+import jdk.lockstat.internal.format.EventType;
+
+/**
+ * The VM's call-chain counters (CHAIN_STATS events): totals since tracing started, written at every
+ * drain period. The last event holds the trace's totals; consecutive events differ by one period.
+ */
+final class ChainStatistics {
+    /** One CHAIN_STATS event, or the difference of two (a period; set size and bytes as at its end). */
+    record Counters(long time, long eventsWithChains, long reused, long inserted, long framesWalked,
+                    long framesSaved, long chainSetSize, long chainSetBytes) {
+        static Counters of(Event e) {
+            return new Counters(e.time(), e.getLong("eventsWithChains"), e.getLong("reused"), e.getLong("inserted"),
+                    e.getLong("framesWalked"), e.getLong("framesSaved"), e.getLong("chainSetSize"),
+                    e.getLong("chainSetBytes"));
+        }
+
+        Counters minus(Counters earlier) {
+            return new Counters(time, eventsWithChains - earlier.eventsWithChains, reused - earlier.reused,
+                    inserted - earlier.inserted, framesWalked - earlier.framesWalked,
+                    framesSaved - earlier.framesSaved, chainSetSize, chainSetBytes);
+        }
+
+        /** Share of walks whose chain was already in the set, in percent; NaN without walks. */
+        double reusedPercent() {
+            long lookups = reused + inserted;
+            return lookups == 0 ? Double.NaN : 100.0 * reused / lookups;
+        }
+
+        /** Share of physical frames that frame marking spared the walk, in percent. */
+        double framesSavedPercent() {
+            long all = framesWalked + framesSaved;
+            return all == 0 ? Double.NaN : 100.0 * framesSaved / all;
+        }
+    }
+
+    private final List<Counters> samples = new ArrayList<>();
+
+    void event(Event e) {
+        if (e.type().id() == EventType.CHAIN_STATS.id()) {
+            samples.add(Counters.of(e));
+        }
+    }
+
+    boolean present() {
+        return !samples.isEmpty();
+    }
+
+    /** Totals: the latest event (counters only grow). */
+    Counters total() {
+        Counters last = samples.get(0);
+        for (Counters c : samples) {
+            if (c.time() >= last.time()) {
+                last = c;
+            }
+        }
+        return last;
+    }
+
+    /** Per drain period: the differences of consecutive events, the first period from zero. */
+    List<Counters> periods() {
+        List<Counters> sorted = new ArrayList<>(samples);
+        sorted.sort((a, b) -> Long.compare(a.time(), b.time()));
+        List<Counters> out = new ArrayList<>();
+        Counters previous = new Counters(0, 0, 0, 0, 0, 0, 0, 0);
+        for (Counters c : sorted) {
+            out.add(c.minus(previous));
+            previous = c;
+        }
+        return out;
+    }
+}
