@@ -260,10 +260,13 @@ public class OverheadHarness {
      * mark (buffers of 8-24 KB, 16 KB on average).
      */
     static String chainAndBufferNotes(String json) {
-        return String.format(Locale.ROOT, "; chains reused %.2f%%, %.1f frames walked/event, chain set %,.0f chains in %,.0f B; "
-                + "buffer high water %.0f (about %,.0f KB)", decimal(json, "reusedPercent"),
-                decimal(json, "framesWalked") / decimal(json, "eventsWithChains"), decimal(json, "chainSetSize"),
-                decimal(json, "chainSetBytes"), decimal(json, "buffer.high.water"), 16 * decimal(json, "buffer.high.water"));
+        double walks = decimal(json, "eventsWithChains");
+        String chains = Double.isNaN(walks) || walks == 0 ? "no chains walked"
+                : String.format(Locale.ROOT, "chains reused %.2f%%, %.1f frames walked/event", decimal(json, "reusedPercent"),
+                        decimal(json, "framesWalked") / walks);
+        return String.format(Locale.ROOT, "; %s, chain set %,.0f chains in %,.0f B; buffer high water %.0f (about %,.0f KB)",
+                chains, decimal(json, "chainSetSize"), decimal(json, "chainSetBytes"), decimal(json, "buffer.high.water"),
+                16 * decimal(json, "buffer.high.water"));
     }
 
     static String chainAndBufferJson(String json) {
