@@ -104,6 +104,23 @@ public final class LockStatRun {
         return n;
     }
 
+    /**
+     * Runs a workload class traced into a fresh directory (the given VM options first), requires exit 0,
+     * "workload-done" on its output and a trace that lockstat verify accepts; returns the run and the trace.
+     */
+    public static Traced traceWorkload(String dirPrefix, String mainClass, String... vmOptions) throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), dirPrefix).toAbsolutePath();
+        Path trace = dir.resolve(dirPrefix + ".lct");
+        List<String> cmd = new ArrayList<>(Arrays.asList(vmOptions));
+        cmd.addAll(List.of("-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace, mainClass));
+        LockStatRun run = java(dir, cmd.toArray(String[]::new)).shouldHaveExitValue(0).shouldContain("workload-done");
+        verifyOk(trace);
+        return new Traced(run, trace);
+    }
+
+    public record Traced(LockStatRun run, Path trace) {
+    }
+
     /** lockstat verify must accept the trace. */
     public static void verifyOk(Path trace) throws Exception {
         lockstat("verify", trace.toString()).shouldHaveExitValue(0).shouldContain(": OK");

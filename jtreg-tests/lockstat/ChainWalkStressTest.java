@@ -229,13 +229,9 @@ public class ChainWalkStressTest {
     }
 
     public static void main(String[] args) throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("."), "chains").toAbsolutePath();
-        Path trace = dir.resolve("chains.lct");
-        List<String> cmd = new ArrayList<>(List.of(args));
-        cmd.addAll(List.of("-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
-                "ChainWalkStressTest$Workload"));
-        LockStatRun run = LockStatRun.java(dir, cmd.toArray(String[]::new)).shouldHaveExitValue(0).shouldContain("workload-done");
-        LockStatRun.verifyOk(trace);
+        LockStatRun.Traced traced = LockStatRun.traceWorkload("chains", "ChainWalkStressTest$Workload", args);
+        LockStatRun run = traced.run();
+        Path trace = traced.trace();
         Set<String> seen = new HashSet<>();
         run.stdout.lines().filter(l -> l.startsWith("SEEN ")).forEach(l -> seen.add(l.substring(5)));
 

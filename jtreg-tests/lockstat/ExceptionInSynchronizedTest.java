@@ -11,7 +11,6 @@
  * @run main/timeout=300 ExceptionInSynchronizedTest -XX:TieredStopAtLevel=1
  * @run main/timeout=300 ExceptionInSynchronizedTest -XX:-TieredCompilation -XX:CompileThreshold=100
  */
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -78,13 +77,7 @@ public class ExceptionInSynchronizedTest {
     }
 
     public static void main(String[] args) throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("."), "exc").toAbsolutePath();
-        Path trace = dir.resolve("exc.lct");
-        List<String> cmd = new ArrayList<>(List.of(args));
-        cmd.addAll(List.of("-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
-                "ExceptionInSynchronizedTest$Workload"));
-        LockStatRun.java(dir, cmd.toArray(String[]::new)).shouldHaveExitValue(0).shouldContain("workload-done");
-        LockStatRun.verifyOk(trace);
+        Path trace = LockStatRun.traceWorkload("exc", "ExceptionInSynchronizedTest$Workload", args).trace();
         Map<Long, String> methodNames = new HashMap<>();
         Map<Long, Long> chainTop = new HashMap<>();
         List<Long> exitChains = new ArrayList<>();
