@@ -244,8 +244,8 @@ public class OverheadHarness {
     }
 
     static long number(String json, String key) {
-        Matcher m = Pattern.compile("\"" + Pattern.quote(key) + "\": ([0-9]+)").matcher(json);
-        return m.find() ? Long.parseLong(m.group(1)) : -1;
+        double d = decimal(json, key);
+        return Double.isNaN(d) ? -1 : (long) d;
     }
 
     /** A number (possibly fractional) after the first occurrence of "key": in json; NaN when absent or null. */
@@ -255,25 +255,30 @@ public class OverheadHarness {
     }
 
     /**
-     * Paper Figures 10-12 from the trace's own counters: call-chain reuse, physical frames walked per event
-     * with a chain, chain-set memory (lockstat summary's callChains totals), and the trace buffers' high-water
-     * mark (buffers of 8-24 KB, 16 KB on average).
+     * Paper Figures 10-12 from a trace's own counters (lockstat summary --format json): call-chain reuse,
+     * physical frames walked per event with a chain, chain-set size and memory (the callChains totals),
+     * and the trace buffers' high-water mark (buffers of 8-24 KB, 16 KB on average). NaN where absent.
      */
-    static String chainAndBufferNotes(String json) {
-        double walks = decimal(json, "eventsWithChains");
-        String chains = Double.isNaN(walks) || walks == 0 ? "no chains walked"
-                : String.format(Locale.ROOT, "chains reused %.2f%%, %.1f frames walked/event", decimal(json, "reusedPercent"),
-                        decimal(json, "framesWalked") / walks);
-        return String.format(Locale.ROOT, "; %s, chain set %,.0f chains in %,.0f B; buffer high water %.0f (about %,.0f KB)",
-                chains, decimal(json, "chainSetSize"), decimal(json, "chainSetBytes"), decimal(json, "buffer.high.water"),
-                16 * decimal(json, "buffer.high.water"));
-    }
+    record TraceCounters(double walks, double reusedPercent, double framesPerEvent, double chains, double chainBytes,
+                         double bufferHighWater) {
+        static TraceCounters of(String summaryJson) {
+            double walks = decimal(summaryJson, "eventsWithChains");
+            return new TraceCounters(walks, decimal(summaryJson, "reusedPercent"), decimal(summaryJson, "framesWalked") / walks,
+                    decimal(summaryJson, "chainSetSize"), decimal(summaryJson, "chainSetBytes"), decimal(summaryJson, "buffer.high.water"));
+        }
 
-    static String chainAndBufferJson(String json) {
-        return String.format(Locale.ROOT, ", \"chainsReusedPercent\": %s, \"framesWalkedPerEvent\": %s, \"chainSetSize\": %s, "
-                + "\"chainSetBytes\": %s, \"bufferHighWater\": %s", jsonNumber(decimal(json, "reusedPercent")),
-                jsonNumber(decimal(json, "framesWalked") / decimal(json, "eventsWithChains")), jsonNumber(decimal(json, "chainSetSize")),
-                jsonNumber(decimal(json, "chainSetBytes")), jsonNumber(decimal(json, "buffer.high.water")));
+        String notes() {
+            String walked = Double.isNaN(walks) || walks == 0 ? "no chains walked"
+                    : String.format(Locale.ROOT, "chains reused %.2f%%, %.1f frames walked/event", reusedPercent, framesPerEvent);
+            return String.format(Locale.ROOT, "; %s, chain set %,.0f chains in %,.0f B; buffer high water %.0f (about %,.0f KB)",
+                    walked, chains, chainBytes, bufferHighWater, 16 * bufferHighWater);
+        }
+
+        String json() {
+            return String.format(Locale.ROOT, ", \"chainsReusedPercent\": %s, \"framesWalkedPerEvent\": %s, \"chainSetSize\": %s, "
+                    + "\"chainSetBytes\": %s, \"bufferHighWater\": %s", jsonNumber(reusedPercent), jsonNumber(framesPerEvent),
+                    jsonNumber(chains), jsonNumber(chainBytes), jsonNumber(bufferHighWater));
+        }
     }
 
     static String jsonNumber(double d) {
@@ -368,12 +373,13 @@ public class OverheadHarness {
                     if (c.getKey() == Config.FILE) {
                         uncompressed = last.artifactBytes();
                     }
+                    TraceCounters counters = TraceCounters.of(s);
                     notes = String.format(Locale.ROOT, "%,.0f B/s, %.1f B/event, %,d events: %s", last.artifactBytes() * 1000.0 / millisHere,
                             events > 0 ? last.artifactBytes() / (double) events : 0, events, eventMix(s));
                     extra = String.format(Locale.ROOT, ", \"traceBytesPerSecond\": %.0f, \"bytesPerEvent\": %.2f, \"events\": %d, \"eventMix\": {%s}",
                             last.artifactBytes() * 1000.0 / millisHere, events > 0 ? last.artifactBytes() / (double) events : 0, events, eventMix(s))
-                            + chainAndBufferJson(s);
-                    notes += chainAndBufferNotes(s);
+                            + counters.json();
+                    notes += counters.notes();
                 }
                 if (c.getKey() == Config.COMPRESSED && uncompressed > 0) {
                     notes += String.format(Locale.ROOT, "; compressed/uncompressed size (different runs) %.2f", last.artifactBytes() / (double) uncompressed);

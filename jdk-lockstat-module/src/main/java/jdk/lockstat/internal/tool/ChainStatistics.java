@@ -1,6 +1,7 @@
 package jdk.lockstat.internal.tool;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 import jdk.lockstat.internal.format.Event;
@@ -53,25 +54,24 @@ final class ChainStatistics {
 
     /** Totals: the latest event (counters only grow). */
     Counters total() {
-        Counters last = samples.get(0);
-        for (Counters c : samples) {
-            if (c.time() >= last.time()) {
-                last = c;
-            }
-        }
-        return last;
+        return inTimeOrder().getLast();
     }
 
     /** Per drain period: the differences of consecutive events, the first period from zero. */
     List<Counters> periods() {
-        List<Counters> sorted = new ArrayList<>(samples);
-        sorted.sort((a, b) -> Long.compare(a.time(), b.time()));
         List<Counters> out = new ArrayList<>();
         Counters previous = new Counters(0, 0, 0, 0, 0, 0, 0, 0);
-        for (Counters c : sorted) {
+        for (Counters c : inTimeOrder()) {
             out.add(c.minus(previous));
             previous = c;
         }
         return out;
+    }
+
+    /** The events in time order (buffers, and so the events, reach the file in any order). */
+    private List<Counters> inTimeOrder() {
+        List<Counters> sorted = new ArrayList<>(samples);
+        sorted.sort(Comparator.comparingLong(Counters::time));
+        return sorted;
     }
 }
