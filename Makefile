@@ -9,7 +9,10 @@ JDK := build/jdk
 MVN := JAVA_HOME=$(BOOT_JDK) MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn -B -q
 JTREG_OPTS ?= -conc:2 -timeoutFactor:4
 
-.PHONY: all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-accuracy bench-device demo install clean distclean
+FUZZ_INPUTS ?= 100000
+FUZZ_SEED ?= $(shell date +%s)
+
+.PHONY: fuzz all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-accuracy bench-device demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -32,6 +35,15 @@ test: test-module test-viewer test-jtreg
 # Installed into the local Maven repository for the viewer, which depends on it.
 test-module:
 	cd jdk-lockstat-module && $(MVN) install
+
+# The long fuzz run (issue 9): FUZZ_INPUTS mutated traces through every lockstat command, and as many
+# through the viewer's open path (TraceModel and the views' queries); make test runs a short sweep.
+# A new seed each run unless FUZZ_SEED is given; a failing input is kept in
+# jdk-lockstat-module/target/fuzz-failures with the seed and number that regenerate it.
+fuzz:
+	cd jdk-lockstat-module && $(MVN) test -Dtest='TraceFuzzTest,TraceModelFuzzTest,FuzzRegressionTest' \
+	  -Dsurefire.failIfNoSpecifiedTests=false -Dlockstat.fuzz.inputs=$(FUZZ_INPUTS) -Dlockstat.fuzz.seed=$(FUZZ_SEED) \
+	  -Dsurefire.reportFormat=plain -DtrimStackTrace=true
 
 # The JavaFX viewer's TestFX tests in a real window under Xvfb, on the bundled sample trace.
 test-viewer: test-module

@@ -1,6 +1,7 @@
 /*
  * @test
- * @summary A trace path that cannot be written leaves the application running, with one warning.
+ * @summary A trace path that cannot be written (missing directory, a directory, a symbolic link) leaves the
+ *          application running, with one warning, and nothing else touched.
  * @library /lib
  * @build LockStatRun
  * @run main/timeout=300 UnwritablePathTest
@@ -51,5 +52,14 @@ public class UnwritablePathTest {
         LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + existing, "UnwritablePathTest$Child")
                 .shouldHaveExitValue(0).shouldNotContain("LockStat: warning");
         LockStatRun.verifyOk(existing);
+
+        // A symbolic link is not followed: the file it points to keeps its contents.
+        Path victim = Files.writeString(dir.resolve("victim.txt"), "keep me");
+        Path link = Files.createSymbolicLink(dir.resolve("link.lct"), victim);
+        LockStatRun l = LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + link,
+                "UnwritablePathTest$Child");
+        l.shouldHaveExitValue(0).shouldContain("application-finished").shouldContain("symbolic link");
+        LockStatRun.check(l.count("LockStat: warning") == 1, "exactly one warning");
+        LockStatRun.check(Files.readString(victim).equals("keep me"), "the link's target must be left alone");
     }
 }

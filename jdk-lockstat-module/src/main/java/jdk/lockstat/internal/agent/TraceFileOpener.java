@@ -5,6 +5,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
@@ -15,7 +16,8 @@ import java.util.Set;
 /**
  * Opens the trace file for writing, owner-only: a trace names threads, classes and methods. Never
  * deletes anything: an existing file is truncated (as JFR and unified logging do), a directory is
- * refused.
+ * refused, and so is a symbolic link (in a shared directory such as /tmp, another user could point the
+ * link at a file of ours and have the VM truncate it).
  */
 final class TraceFileOpener {
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
@@ -23,8 +25,11 @@ final class TraceFileOpener {
     private TraceFileOpener() {}
 
     static FileChannel open(Path path) throws IOException {
-        if (Files.isDirectory(path)) {
+        if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException("it is a directory");
+        }
+        if (Files.isSymbolicLink(path)) {
+            throw new IOException("it is a symbolic link (not followed: give the link's target instead)");
         }
         boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
         try {
@@ -34,13 +39,20 @@ final class TraceFileOpener {
             }
             return FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         } catch (FileAlreadyExistsException e) {
-            FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-            if (posix) {
-                try {
-                    Files.setPosixFilePermissions(path, OWNER_ONLY);
-                } catch (IOException | UnsupportedOperationException notOwner) {
-                    // someone else's file we may write: keep its permissions
+            // NOFOLLOW_LINKS: a link created since the check above fails here (ELOOP) instead of being followed.
+            FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+            try {
+                if (posix) {
+                    try {
+                        Files.setPosixFilePermissions(path, OWNER_ONLY);   // before any trace byte is in it
+                    } catch (IOException | UnsupportedOperationException notOwner) {
+                        // someone else's file we may write: keep its permissions
+                    }
                 }
+                channel.truncate(0);
+            } catch (IOException | RuntimeException failed) {
+                channel.close();
+                throw failed;
             }
             return channel;
         }

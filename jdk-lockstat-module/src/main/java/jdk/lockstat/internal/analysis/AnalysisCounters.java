@@ -29,6 +29,8 @@ public final class AnalysisCounters {
     long forcedResyncs;
     /** Events that arrived after their gap had been skipped, or repeated sequence numbers. */
     long lateEvents;
+    /** Monitor and park events whose sequence number cannot be real or lies impossibly far from the expected one (damage), ignored. */
+    long implausibleSequenceNumbers;
     /** Monitor lifetimes ended without their MonitorDeflate (it was lost). */
     long missingDeflates;
     /** Contended-entered events without the enter before them (the enter was lost). */
@@ -110,6 +112,9 @@ public final class AnalysisCounters {
         }
         if (lateEvents > 0) {
             n.add(lateEvents + " monitor event(s) arrived after their gap had been skipped, or twice, and were ignored");
+        }
+        if (implausibleSequenceNumbers > 0) {
+            n.add(implausibleSequenceNumbers + " monitor or park event(s) with an impossible sequence number (damage) were ignored");
         }
         if (missingDeflates > 0) {
             n.add(missingDeflates + " monitor lifetime(s) ended without their deflation event");

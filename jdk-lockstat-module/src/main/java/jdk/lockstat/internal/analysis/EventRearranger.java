@@ -80,6 +80,10 @@ final class EventRearranger {
     }
 
     void parkEvent(ParkEvent e) {
+        if (!SeqWindow.plausible(e.seq)) {
+            counters.implausibleSequenceNumbers++;
+            return;
+        }
         if (e.seq < parkQueue.next() || parkQueue.get(e.seq) != null) {
             counters.lateEvents++;
             return;

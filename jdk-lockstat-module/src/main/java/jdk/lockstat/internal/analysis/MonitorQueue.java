@@ -17,6 +17,12 @@ import java.util.List;
 final class MonitorQueue {
     /** Largest distance between the next expected and a waiting sequence number before forcing a resync. */
     static final long MAX_SPAN = 1 << 20;
+    /**
+     * Most lifetimes of one address waiting at once. A real trace needs a few (an address reused while
+     * the first lifetime waits for a late buffer); sequence numbers and times that contradict each
+     * other (damage) would otherwise move events into ever new lifetimes, recursively.
+     */
+    static final int MAX_LIFETIMES = 256;
 
     /** Receives the rearranged events of one address. */
     interface Target {
@@ -39,6 +45,8 @@ final class MonitorQueue {
         long maxWaitingTime = Long.MIN_VALUE;
         /** Latest event delivered: a later lifetime's events are all after it. */
         long deliveredTime = Long.MIN_VALUE;
+        /** Numbers were skipped before this lifetime's first event (see fitFarAhead). */
+        boolean gapBeforeFirst;
         /** Recently skipped ranges [from, to): an event landing there arrived too late. */
         final List<long[]> skipped = new ArrayList<>(0);
 
@@ -78,6 +86,10 @@ final class MonitorQueue {
     }
 
     void add(MonitorEvent e, Target out) {
+        if (!SeqWindow.plausible(e.seq)) {
+            counters.implausibleSequenceNumbers++;   // damage: no lifetime can hold it, next must not wrap
+            return;
+        }
         Lifetime active = lifetimes.isEmpty() ? null : lifetimes.get(0);
         if (active != null && active.endSeq < 0 && active.window.span(e.seq) >= MAX_SPAN) {
             // Far ahead of what is expected (the lifetime's start was lost): stop waiting for the rest.
@@ -98,9 +110,19 @@ final class MonitorQueue {
 
     private void place(MonitorEvent e, int start) {
         MonitorEvent cur = e;
+        boolean addedLifetime = false;
         for (int i = start; cur != null; i++) {
             if (i == lifetimes.size()) {
+                if (addedLifetime || i >= MAX_LIFETIMES) {
+                    // A new, empty lifetime did not take it either: no number fits (damage). Never loop.
+                    if (addedLifetime) {
+                        lifetimes.remove(i - 1);
+                    }
+                    counters.implausibleSequenceNumbers++;
+                    return;
+                }
                 lifetimes.add(new Lifetime());
+                addedLifetime = true;
             }
             Lifetime l = lifetimes.get(i);
             if (l.endSeq >= 0 && (cur.seq > l.endSeq || cur.time > l.endTime)) {
@@ -132,9 +154,32 @@ final class MonitorQueue {
                 cur = other;
                 continue;
             }
+            if (l.window.span(cur.seq) >= MAX_SPAN && !fitFarAhead(l, i, cur)) {
+                counters.implausibleSequenceNumbers++;
+                return;
+            }
             put(l, cur, i);
             return;
         }
+    }
+
+    /**
+     * Whether an event far ahead of what lifetime {@code l} expects can wait there: only in a later
+     * lifetime that holds and delivered nothing yet (its start was lost), which then waits from this
+     * number on and reports the gap when it begins delivering. Anywhere else such a number is damage:
+     * the first lifetime resyncs before placing (see {@link #add}), so a span that large means a
+     * corrupt sequence number, and holding it would need a window of that size.
+     */
+    private boolean fitFarAhead(Lifetime l, int index, MonitorEvent e) {
+        if (index == 0 || l.window.count() > 0 || l.deliveredTime != Long.MIN_VALUE || l.endSeq >= 0) {
+            return false;
+        }
+        long from = l.window.next();
+        counters.skippedSequenceNumbers += e.seq - from;
+        l.skip(from, e.seq);
+        l.window.skipTo(e.seq);
+        l.gapBeforeFirst = true;
+        return true;
     }
 
     private void put(Lifetime l, MonitorEvent e, int index) {
@@ -171,6 +216,10 @@ final class MonitorQueue {
             Lifetime l = lifetimes.get(0);
             MonitorEvent e;
             boolean ended = false;
+            if (l.gapBeforeFirst && l.window.get(l.window.next()) != null) {
+                l.gapBeforeFirst = false;
+                out.gap(address);
+            }
             while ((e = l.window.takeNext()) != null) {
                 pending--;
                 l.deliveredTime = Math.max(l.deliveredTime, e.time);

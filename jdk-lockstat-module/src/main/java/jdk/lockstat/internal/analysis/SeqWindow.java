@@ -10,6 +10,20 @@ import java.util.function.Predicate;
  * Callers keep the span (largest seq - next) bounded.
  */
 final class SeqWindow<E extends SequencedEvent> {
+    /**
+     * Largest sequence number accepted (2^56: a monitor entered ten million times a second for two
+     * hundred years stays below). A larger one is damage, and next must never wrap past Long.MAX_VALUE.
+     */
+    static final long MAX_SEQ = 1L << 56;
+
+    /** Whether a sequence number can be real (callers count the others as damage and drop them). */
+    static boolean plausible(long seq) {
+        return seq >= 0 && seq <= MAX_SEQ;
+    }
+
+    /** Largest window: twice the span callers allow (MonitorQueue.MAX_SPAN). */
+    static final int MAX_SLOTS = 1 << 21;
+
     private SequencedEvent[] slots = new SequencedEvent[8];
     private long next;
     private int count;
@@ -41,8 +55,11 @@ final class SeqWindow<E extends SequencedEvent> {
         if (need > slots.length) {
             grow(need);
         }
-        slots[(int) (e.seq & (slots.length - 1))] = e;
-        count++;
+        int i = (int) (e.seq & (slots.length - 1));
+        if (slots[i] == null) {
+            count++;
+        }
+        slots[i] = e;   // an occupant with another number is a stray below next (damage): replaced
     }
 
     E remove(long seq) {
@@ -68,11 +85,16 @@ final class SeqWindow<E extends SequencedEvent> {
         if (count == 0) {
             return -1;
         }
-        for (long s = next; ; s++) {
+        for (long s = next; s - next < slots.length; s++) {
             if (get(s) != null) {
                 return s;
             }
         }
+        // Nothing in the window although count says so: only damaged input gets here. Forget the
+        // strays rather than search on forever.
+        java.util.Arrays.fill(slots, null);
+        count = 0;
+        return -1;
     }
 
     /** Moves next forward past a gap (nothing may wait below seq). */
@@ -97,6 +119,10 @@ final class SeqWindow<E extends SequencedEvent> {
     }
 
     private void grow(long need) {
+        if (need > MAX_SLOTS) {
+            // Callers bound the span; a corrupt sequence number must fail here, not loop or exhaust the heap.
+            throw new IllegalStateException("sequence window of " + need + " slots");
+        }
         int size = slots.length;
         while (size < need) {
             size <<= 1;

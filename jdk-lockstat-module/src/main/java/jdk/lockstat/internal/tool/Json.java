@@ -4,7 +4,11 @@ package jdk.lockstat.internal.tool;
 final class Json {
     private Json() {}
 
+    /** A JSON string, or null for a value a damaged trace lacks (a field of another type in its schema). */
     static String quote(String s) {
+        if (s == null) {
+            return "null";
+        }
         StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

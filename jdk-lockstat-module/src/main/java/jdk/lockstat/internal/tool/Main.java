@@ -38,6 +38,9 @@ public final class Main {
                 } catch (RuntimeException e) {
                     // A bug rather than bad input; still one line, with what to report.
                     err.println("lockstat " + c.name() + ": internal error: " + e);
+                    if (System.getenv("LOCKSTAT_DEBUG") != null) {
+                        e.printStackTrace(err);   // for a bug report; users see the one line above
+                    }
                     return 1;
                 }
             }

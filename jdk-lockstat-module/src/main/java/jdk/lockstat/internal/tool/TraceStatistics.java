@@ -22,6 +22,12 @@ final class TraceStatistics implements TraceParser.Listener {
     final Map<Long, Long> endedWithoutStart = new LinkedHashMap<>();
     private final BitSet bufferSequences = new BitSet();
     long duplicateBuffers;
+    /**
+     * A sequence number no real trace reaches (2^26 buffers of up to 64 KiB: 4 TiB): damage. Such numbers
+     * are counted, not marked, so a bit flip high in one cannot make the gap check allocate gigabytes.
+     */
+    static final long MAX_BUFFER_SEQUENCE = 1L << 26;
+    long implausibleBufferSequences;
     final ChainStatistics chains = new ChainStatistics();
     long firstTime = Long.MAX_VALUE;
     long lastTime = Long.MIN_VALUE;
@@ -29,7 +35,9 @@ final class TraceStatistics implements TraceParser.Listener {
     @Override
     public void buffer(EventBuffer buffer, long recordOffset) {
         long seq = buffer.sequence();
-        if (seq < Integer.MAX_VALUE) {
+        if (seq < 0 || seq >= MAX_BUFFER_SEQUENCE) {
+            implausibleBufferSequences++;
+        } else {
             if (bufferSequences.get((int) seq)) {
                 duplicateBuffers++;
             }

@@ -72,6 +72,9 @@ final class VerifyCommand implements Command {
             problems.add(missing + " event buffers missing from the sequence"
                     + (lost >= 0 ? " but the VM reported " + lost + " lost" : ""));
         }
+        if (stats.implausibleBufferSequences > 0) {
+            problems.add(stats.implausibleBufferSequences + " event buffers carry an impossible sequence number (damaged)");
+        }
         if (stats.duplicateBuffers > 0) {
             problems.add(stats.duplicateBuffers + " event buffers appear twice");
         }

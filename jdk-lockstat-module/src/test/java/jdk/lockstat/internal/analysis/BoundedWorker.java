@@ -1,0 +1,61 @@
+package jdk.lockstat.internal.analysis;
+
+import java.lang.management.ManagementFactory;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Runs fuzz inputs one at a time on a daemon thread, so that a hang is seen as a time-out instead of
+ * stalling the test run, and measures what each input allocated (a reader that sizes arrays from a
+ * damaged length shows here long before it exhausts the heap).
+ */
+public final class BoundedWorker implements AutoCloseable {
+    /** What one task did: its value, or what it threw, or that it did not finish in time. */
+    public record Outcome<T>(T value, Throwable thrown, boolean timedOut, long allocatedBytes) {}
+
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "fuzz-worker");
+        t.setDaemon(true);   // a hung input must not keep the test JVM alive
+        return t;
+    });
+
+    public <T> Outcome<T> run(Callable<T> task, long seconds) throws InterruptedException {
+        long[] allocated = {0};
+        Future<T> f = executor.submit(() -> {
+            long before = THREADS.getCurrentThreadAllocatedBytes();
+            try {
+                return task.call();
+            } finally {
+                allocated[0] = THREADS.getCurrentThreadAllocatedBytes() - before;
+            }
+        });
+        try {
+            T value = f.get(seconds, TimeUnit.SECONDS);
+            return new Outcome<>(value, null, false, allocated[0]);
+        } catch (ExecutionException e) {
+            return new Outcome<>(null, e.getCause(), false, allocated[0]);
+        } catch (TimeoutException e) {
+            f.cancel(true);
+            return new Outcome<>(null, null, true, allocated[0]);
+        }
+    }
+
+    /** The first frames of what a task threw, for the failure message. */
+    public static String frames(Throwable t) {
+        StackTraceElement[] st = t.getStackTrace();
+        return t + " at " + java.util.Arrays.toString(java.util.Arrays.copyOf(st, Math.min(st.length, 12)));
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+}

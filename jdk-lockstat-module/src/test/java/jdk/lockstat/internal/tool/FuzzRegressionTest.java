@@ -1,0 +1,67 @@
+package jdk.lockstat.internal.tool;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import jdk.lockstat.internal.analysis.BoundedWorker;
+
+/**
+ * Inputs the fuzzers found bugs with (src/test/resources/fuzz-regressions, named after the bug), run
+ * through every analysis command: each once hung, overflowed the stack or printed an internal error.
+ *
+ * <ul>
+ * <li>later-lifetime-huge-seq: a sequence number far ahead in a monitor address's second lifetime grew
+ *     the waiting window without bound (an int overflow: an endless loop)</li>
+ * <li>negative-seq: a sequence number past 2^63 made every lifetime refuse the event, and a new one was
+ *     added for it, forever</li>
+ * <li>seq-time-contradiction: a deflation earlier by number but later by time than events after it moved
+ *     them into ever new lifetimes, recursively (StackOverflowError)</li>
+ * <li>schema-without-frame-method: a schema whose CallChain frames lack "method" (an assertion)</li>
+ * <li>negative-buffer-seq: verify and summary indexed a bit set with a buffer's negative number</li>
+ * <li>non-string-thread-name: summary --format json quoted a thread name that was no string</li>
+ * <li>seq-wraps-past-long-max: a monitor event numbered 2^63-1 was delivered and the next expected number
+ *     wrapped to -2^63; the end-of-trace resync then searched for it forever</li>
+ * </ul>
+ */
+class FuzzRegressionTest {
+    static Stream<Path> inputs() throws IOException {
+        Path dir = Path.of("src/test/resources/fuzz-regressions");
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            s.filter(p -> p.toString().endsWith(".lct")).sorted().forEach(files::add);
+        }
+        assertFalse(files.isEmpty(), "no regression inputs in " + dir.toAbsolutePath());
+        return files.stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("inputs")
+    void everyCommandAnswersClearly(Path input) throws Exception {
+        List<List<String>> commands = List.of(List.of("verify"), List.of("summary"), List.of("summary", "--format", "json"),
+                List.of("report"), List.of("report", "--by", "owner-thread,chain,lock", "--format", "json"),
+                List.of("report", "--by", "thread,owner-method", "--format", "csv"), List.of("locks"),
+                List.of("flame"), List.of("flame", "--owner"), List.of("print"));
+        try (BoundedWorker worker = new BoundedWorker()) {
+            for (List<String> command : commands) {
+                List<String> args = new ArrayList<>(command);
+                args.add(input.toString());
+                BoundedWorker.Outcome<ToolRun> o = worker.run(() -> ToolRun.of(args.toArray(String[]::new)), 20);
+                String where = input.getFileName() + ": lockstat " + String.join(" ", command);
+                assertFalse(o.timedOut(), where + " hung");
+                assertNull(o.thrown(), () -> where + " threw " + BoundedWorker.frames(o.thrown()));
+                assertNull(TraceFuzzTest.problem(o.value()), () -> where + ": " + TraceFuzzTest.problem(o.value())
+                        + "\n" + o.value().err());
+            }
+        }
+    }
+}
