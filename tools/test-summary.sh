@@ -19,5 +19,12 @@ if [ -f "$summary" ]; then
   jf=$(grep -vc 'Passed\.' "$summary" || true)
   passed=$((passed + jp)); failed=$((failed + jf))
 fi
+# OpenJDK's tests, plain vs traced: each test compared is one check, each difference a failure.
+openjdk=build/test-openjdk/quick/summary.txt
+if [ -f "$openjdk" ]; then
+  compared=$(sed -nE 's/^tests: ([0-9]+) compared.*/\1/p' "$openjdk")
+  differences=$(sed -nE 's/.*differences: ([0-9]+).*/\1/p' "$openjdk")
+  passed=$((passed + ${compared:-0} - ${differences:-0})); failed=$((failed + ${differences:-0}))
+fi
 echo "lockstat: $passed passed, $failed failed"
 [ "$failed" = 0 ]

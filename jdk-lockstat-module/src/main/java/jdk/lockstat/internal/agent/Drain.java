@@ -100,22 +100,34 @@ final class Drain implements Runnable {
         }
     }
 
-    /** Shutdown hook: last drain, end of every sink. Never waits without bound. */
+    /**
+     * Shutdown hook: last drain, end of every sink. Never waits without bound: the last drain runs on
+     * a daemon thread of its own and the hook waits for it at most SHUTDOWN_WAIT_SECONDS, since a
+     * sink can block in a write for ever (a pipe nobody reads, a hung network file system) and the
+     * VM's exit waits for its shutdown hooks. A drain still writing then is left behind; the VM ends it.
+     */
     private void finish() {
         LockStatVM.excludeCurrentThread(true);
         closing = true;
         LockSupport.unpark(thread);
-        boolean locked = false;
+        Thread last = new Thread(null, this::lastDrain, "LockStat Last Drain", 0, false);
+        last.setDaemon(true);
+        last.start();
         try {
-            locked = lock.tryLock(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
+            last.join(TimeUnit.SECONDS.toMillis(SHUTDOWN_WAIT_SECONDS));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (!locked) {
-            Warnings.warn("lock contention tracing could not be completed in time; the trace ends with the data written so far");
-            LockStatVM.stop();
-            return;
+        if (last.isAlive()) {
+            Warnings.warn("lock contention tracing could not be completed within " + SHUTDOWN_WAIT_SECONDS
+                    + " s (the trace is not being written: a pipe nobody reads, or a hung file system?); the trace ends with the data written so far");
+            LockStatVM.stop();   // no more events, whatever the last drain is stuck in
         }
+    }
+
+    private void lastDrain() {
+        LockStatVM.excludeCurrentThread(true);
+        lock.lock();   // the drain thread may be in a write: the hook's join bounds this wait
         try {
             if (sinks.isEmpty()) {
                 return;

@@ -42,14 +42,16 @@ final class TraceFileOpener {
             // NOFOLLOW_LINKS: a link created since the check above fails here (ELOOP) instead of being followed.
             FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
             try {
-                if (posix) {
+                if (posix && Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {   // never chmod a FIFO or device
                     try {
                         Files.setPosixFilePermissions(path, OWNER_ONLY);   // before any trace byte is in it
                     } catch (IOException | UnsupportedOperationException notOwner) {
                         // someone else's file we may write: keep its permissions
                     }
                 }
-                channel.truncate(0);
+                if (channel.size() > 0) {
+                    channel.truncate(0);   // a regular file; a FIFO or device has no size to cut
+                }
             } catch (IOException | RuntimeException failed) {
                 channel.close();
                 throw failed;

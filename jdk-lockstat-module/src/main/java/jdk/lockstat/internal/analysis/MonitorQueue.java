@@ -22,7 +22,14 @@ final class MonitorQueue {
      * the first lifetime waits for a late buffer); sequence numbers and times that contradict each
      * other (damage) would otherwise move events into ever new lifetimes, recursively.
      */
-    static final int MAX_LIFETIMES = 256;
+    static final int MAX_LIFETIMES = 32;
+    /**
+     * Span a later lifetime may hold before it delivers (its window's memory: 8 bytes a slot). Events
+     * wait there only while the first lifetime waits for a late buffer, and the rearranger's bound on
+     * pending events resyncs long before this many pile up; so the bound costs real traces nothing
+     * and keeps damaged ones from allocating MAX_LIFETIMES windows of MAX_SPAN.
+     */
+    static final long MAX_LATER_SPAN = 1 << 16;
 
     /** Receives the rearranged events of one address. */
     interface Target {
@@ -154,7 +161,7 @@ final class MonitorQueue {
                 cur = other;
                 continue;
             }
-            if (l.window.span(cur.seq) >= MAX_SPAN && !fitFarAhead(l, i, cur)) {
+            if (l.window.span(cur.seq) >= (i == 0 ? MAX_SPAN : MAX_LATER_SPAN) && !fitFarAhead(l, i, cur)) {
                 counters.implausibleSequenceNumbers++;
                 return;
             }

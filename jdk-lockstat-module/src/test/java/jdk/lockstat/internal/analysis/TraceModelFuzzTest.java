@@ -23,7 +23,7 @@ import jdk.lockstat.internal.format.TraceMutator;
  * as {@link TraceModel#problems()} or, for a file that is no trace at all, as a TraceFormatException
  * (the viewer's banner); nothing else may be thrown, hang or allocate without bound.
  */
-class TraceModelFuzzTest {
+public class TraceModelFuzzTest {
     private static final int INPUTS = FuzzSeeds.inputs(600);
     private static final long SECONDS_PER_INPUT = 20;
     private static final long ALLOCATION_LIMIT = 512L << 20;
@@ -65,7 +65,7 @@ class TraceModelFuzzTest {
     }
 
     /** What MainWindow does on open and on every refresh, with random aspects and ranges. */
-    private static TraceModel openAndQuery(Path file, Random random) throws IOException {
+    public static TraceModel openAndQuery(Path file, Random random) throws IOException {
         TraceModel m = TraceModel.of(file).load((read, total, events) -> { });
         int last = m.lastBucket();
         m.problems();

@@ -2,18 +2,23 @@ package jdk.lockstat.internal.tool;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import jdk.lockstat.internal.analysis.BoundedWorker;
+import jdk.lockstat.internal.analysis.TraceModel;
+import jdk.lockstat.internal.analysis.TraceModelFuzzTest;
+import jdk.lockstat.internal.format.TraceFormatException;
 
 /**
  * Inputs the fuzzers found bugs with (src/test/resources/fuzz-regressions, named after the bug), run
@@ -31,6 +36,8 @@ import jdk.lockstat.internal.analysis.BoundedWorker;
  * <li>non-string-thread-name: summary --format json quoted a thread name that was no string</li>
  * <li>seq-wraps-past-long-max: a monitor event numbered 2^63-1 was delivered and the next expected number
  *     wrapped to -2^63; the end-of-trace resync then searched for it forever</li>
+ * <li>lifetimes-windows-exhaust-heap: contradicting numbers and times spread events over hundreds of
+ *     lifetimes of one address, each with a window of a million slots (513 MB for a 1 KB trace)</li>
  * </ul>
  */
 class FuzzRegressionTest {
@@ -61,7 +68,18 @@ class FuzzRegressionTest {
                 assertNull(o.thrown(), () -> where + " threw " + BoundedWorker.frames(o.thrown()));
                 assertNull(TraceFuzzTest.problem(o.value()), () -> where + ": " + TraceFuzzTest.problem(o.value())
                         + "\n" + o.value().err());
+                assertTrue(o.allocatedBytes() < ALLOCATION_LIMIT, where + " allocated " + (o.allocatedBytes() >> 20) + " MB");
             }
+            // and the viewer's open path, with the queries its views make
+            BoundedWorker.Outcome<TraceModel> m = worker.run(() -> TraceModelFuzzTest.openAndQuery(input, new Random(1)), 20);
+            String where = input.getFileName() + ": viewer open";
+            assertFalse(m.timedOut(), where + " hung");
+            assertTrue(m.thrown() == null || m.thrown() instanceof TraceFormatException,
+                    () -> where + " threw " + BoundedWorker.frames(m.thrown()));
+            assertTrue(m.allocatedBytes() < ALLOCATION_LIMIT, where + " allocated " + (m.allocatedBytes() >> 20) + " MB");
         }
     }
+
+    /** A few dozen KB of input: a command needs a few MB; this catches windows sized by damage. */
+    private static final long ALLOCATION_LIMIT = 128L << 20;
 }

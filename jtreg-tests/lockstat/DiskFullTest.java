@@ -1,0 +1,51 @@
+/*
+ * @test
+ * @summary The disk fills during the run: the trace hits a file-size limit (ulimit -f, so writes fail
+ *          with EFBIG part-way, as on a full disk) or is /dev/full (ENOSPC from the first write). The
+ *          application runs to its end with exit 0 and one warning, tracing stops, and what was
+ *          written before stays readable: lockstat reads the prefix and verify names the missing end.
+ *          /dev/full keeps its permissions.
+ * @library /lib
+ * @build LockStatRun SlowDrainTest
+ * @run main/timeout=300 DiskFullTest
+ */
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+
+public class DiskFullTest {
+    public static void main(String[] args) throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "diskfull").toAbsolutePath();
+        Path trace = dir.resolve("limited.lct");
+        int limitKb = 256;
+        String java = LockStatRun.jdkBin("java") + " -cp " + System.getProperty("test.classes")
+                + " -XX:+TraceLockContention -XX:TraceLockContentionFile=" + trace + " SlowDrainTest\\$Workload 3000";
+        LockStatRun r = LockStatRun.run(dir, List.of("bash", "-c", "ulimit -f " + limitKb + " && exec " + java));
+        r.shouldHaveExitValue(0).shouldContain("work-ms").shouldContain("writing trace file " + trace + " failed")
+         .shouldContain("lock contention tracing stopped");
+        LockStatRun.check(r.count("LockStat: warning") == 1, "exactly one warning");
+        long size = Files.size(trace);
+        LockStatRun.check(size > 0 && size <= limitKb * 1024L, "the file stops at the limit: " + size + " bytes");
+
+        LockStatRun v = LockStatRun.lockstat("verify", trace.toString());
+        LockStatRun.check(v.exitCode == 1, "verify reports the damage");
+        v.shouldContain("no end record");
+        // The prefix is readable: events, threads, and a report of the contention recorded before.
+        String summary = LockStatRun.lockstat("summary", trace.toString()).stdout;
+        LockStatRun.check(summary.contains("MonitorContendedExit") && summary.contains("worker-0"), "prefix readable: " + summary);
+        LockStatRun.lockstat("report", trace.toString()).shouldContain("SlowDrainTest$Workload");
+
+        // /dev/full: every write fails with ENOSPC. Same behaviour; the device is not chmod-ed.
+        Path devFull = Path.of("/dev/full");
+        if (Files.exists(devFull)) {
+            String before = PosixFilePermissions.toString(Files.getPosixFilePermissions(devFull));
+            LockStatRun f = LockStatRun.java(dir, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=/dev/full",
+                    "SlowDrainTest$Workload", "1000");
+            f.shouldHaveExitValue(0).shouldContain("work-ms").shouldContain("No space left on device");
+            LockStatRun.check(f.count("LockStat: warning") == 1, "exactly one warning");
+            String after = PosixFilePermissions.toString(Files.getPosixFilePermissions(devFull));
+            LockStatRun.check(before.equals(after), "/dev/full keeps its permissions: " + before + " -> " + after);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# OpenJDK's own tests with tracing on (issue 9): runs upstream jtreg groups that exercise what the
+# patches touch against the built image twice, plain and with -XX:+TraceLockContention, with the same
+# options and exclusions, and compares the two pass/fail lists. Every difference fails the run. The
+# traced run's traces are verified with lockstat verify.
+#
+#   tools/test-openjdk.sh [--quick] [--out DIR]
+#     --quick  the part `make test` runs (locking, monitors, JVMTI monitor events, the JSR-166 TCK)
+#     --out    results (default build/test-openjdk/{quick,full}); DIR/summary.txt says what differed
+#
+# Exclusions, applied to both runs: upstream's ProblemLists, and jtreg-tests/openjdk/ProblemList-lockstat.txt
+# (tests that cannot hold with tracing, or that only time out on 2 cores; each with its reason).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$here"
+mode=full; out=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) mode=quick; shift ;;
+    --out) out=${2:?}; shift 2 ;;
+    *) echo "test-openjdk: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+out=${out:-build/test-openjdk/$mode}
+cache=${LOCKSTAT_CACHE:-$HOME/.cache/lockstat-jdk}
+build_dir=$(cat "$cache/current-build")
+src=$(dirname "$build_dir")/src
+jdk=$(cd build/jdk && pwd -P)
+boot=${BOOT_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
+conc=${JTREG_CONC:-2}
+
+hotspot_groups=(runtime/locking runtime/Monitor
+  serviceability/jvmti/events/MonitorContendedEnter serviceability/jvmti/events/MonitorContendedEntered
+  serviceability/jvmti/events/MonitorWait serviceability/jvmti/events/MonitorWaited
+  serviceability/jvmti/SuspendWithObjectMonitorEnter serviceability/jvmti/SuspendWithObjectMonitorExit
+  serviceability/jvmti/SuspendWithObjectMonitorWait serviceability/jvmti/ObjectMonitorUsage
+  serviceability/jvmti/thread/GetCurrentContendedMonitor)
+jdk_groups=(java/util/concurrent/tck)
+if [ "$mode" = full ]; then
+  hotspot_groups+=(runtime/Thread runtime/vthread)
+  jdk_groups=(java/util/concurrent java/lang/Thread java/lang/VirtualThread)
+fi
+
+# Native test libraries (JVMTI agents, JNI helpers), built once into the cached build tree.
+natives_stamp="$build_dir/.lockstat-test-natives"
+if [ ! -f "$natives_stamp" ]; then
+  echo "test-openjdk: building the upstream tests' native libraries (once per build tree)"
+  started=$(date +%s)
+  env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make --no-print-directory -C "$build_dir" \
+    build-test-hotspot-jtreg-native build-test-jdk-jtreg-native JOBS="$(nproc)" LOG=warn >&2
+  echo "test-openjdk: native libraries built in $(( $(date +%s) - started )) s"
+  touch "$natives_stamp"
+fi
+hotspot_native="$build_dir/support/test/hotspot/jtreg/native/lib"
+jdk_native="$build_dir/support/test/jdk/jtreg/native/lib"
+
+rm -rf "$out"
+mkdir -p "$out"
+exclusions=(-exclude:"$here/jtreg-tests/openjdk/ProblemList-lockstat.txt")
+
+# run NAME SUITE NATIVEPATH GROUPS... with the extra VM options in $vm_opts
+run_suite() {
+  local name=$1 suite=$2 native=$3; shift 3
+  local paths=()
+  for g in "$@"; do [ -e "$src/test/$suite/$g" ] && paths+=("$src/test/$suite/$g"); done
+  [ ${#paths[@]} -gt 0 ] || return 0
+  local upstream=()
+  for p in "$src/test/$suite/ProblemList.txt" "$src/test/$suite/ProblemList-Virtual.txt"; do
+    [ "$suite" = hotspot/jtreg ] && [ "$p" = "$src/test/$suite/ProblemList-Virtual.txt" ] && continue
+    [ -f "$p" ] && upstream+=(-exclude:"$p")
+  done
+  local started
+  started=$(date +%s)
+  JT_JAVA=$boot jtreg -jdk:"$jdk" -conc:"$conc" -timeoutFactor:4 -nativepath:"$native" -retain:fail,error \
+    -w:"$out/$name/work" -r:"$out/$name/report" -v:summary "${upstream[@]}" "${exclusions[@]}" \
+    "${vm_opts[@]}" "${paths[@]}" > "$out/$name.log" 2>&1 || true
+  echo "$name: $(grep -E '^Test results' "$out/$name.log" || echo 'no results') ($(( $(date +%s) - started )) s)"
+}
+
+traces="$out/traces"
+mkdir -p "$traces"
+for variant in plain traced; do
+  vm_opts=()
+  if [ $variant = traced ]; then
+    vm_opts=(-vmoption:-XX:+TraceLockContention -vmoption:-XX:TraceLockContentionFile="$(cd "$traces" && pwd)/t-%p.lct")
+  fi
+  run_suite "$variant-hotspot" hotspot/jtreg "$hotspot_native" "${hotspot_groups[@]}"
+  run_suite "$variant-jdk" jdk "$jdk_native" "${jdk_groups[@]}"
+done
+
+# Compare: test -> outcome (Passed/Failed/Error) from each run's text summary.
+outcomes() {
+  for s in "$out/$1-hotspot/report/text/summary.txt" "$out/$1-jdk/report/text/summary.txt"; do
+    [ -f "$s" ] && awk '{ print $1, $2 }' "$s"
+  done | sort
+}
+outcomes plain > "$out/plain.txt"
+outcomes traced > "$out/traced.txt"
+compared=$(wc -l < "$out/plain.txt")
+plain_passed=$(grep -c ' Passed\.' "$out/plain.txt" || true)
+traced_passed=$(grep -c ' Passed\.' "$out/traced.txt" || true)
+diff "$out/plain.txt" "$out/traced.txt" > "$out/differences.txt" || true
+differences=$(grep -c '^[<>]' "$out/differences.txt" || true)
+
+# Every trace the traced run left must verify (a test that kills its VM leaves a trace without an end).
+verified=0; damaged=0
+for t in "$traces"/*.lct; do
+  [ -f "$t" ] || continue
+  if "$jdk/bin/lockstat" verify "$t" > /dev/null 2>&1; then verified=$((verified + 1)); else damaged=$((damaged + 1)); echo "$t" >> "$out/unverified-traces.txt"; fi
+done
+
+excluded=$(grep -cvE '^\s*(#|$)' jtreg-tests/openjdk/ProblemList-lockstat.txt || true)
+{
+  echo "mode: $mode; hotspot: ${hotspot_groups[*]}; jdk: ${jdk_groups[*]}"
+  echo "tests: $compared compared; passed plain $plain_passed, traced $traced_passed; differences: $((differences))"
+  echo "lockstat exclusions: $excluded (jtreg-tests/openjdk/ProblemList-lockstat.txt), plus upstream's ProblemLists"
+  echo "traces: $verified verify, $damaged do not (see unverified-traces.txt: a test that kills its VM leaves no end record)"
+  [ "$differences" -gt 0 ] && { echo "differences (< plain, > traced):"; cat "$out/differences.txt"; }
+} | tee "$out/summary.txt"
+[ "$compared" -gt 0 ] || { echo "test-openjdk: no test ran" >&2; exit 1; }
+[ "$differences" -eq 0 ]
