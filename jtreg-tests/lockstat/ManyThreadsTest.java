@@ -90,8 +90,8 @@ public class ManyThreadsTest {
                 "ManyThreadsTest$Workload", "wide", "2000").shouldHaveExitValue(0).shouldContain("counter 400000")
                 .shouldNotContain("LockStat: warning");
         LockStatRun.verifyOk(wide);
-        String wideSummary = LockStatRun.lockstat("summary", wide.toString()).shouldHaveExitValue(0).stdout;
-        long wideThreads = count(wideSummary, "wide-\\d+");
+        String wideSummary = LockStatRun.lockstat("summary", "--format", "json", wide.toString()).shouldHaveExitValue(0).stdout;
+        long wideThreads = count(wideSummary, "\"name\": \"wide-\\d+\"");
         System.out.println("wide: " + wideThreads + " threads named");
         LockStatRun.check(wideThreads == 2000, "every one of the 2,000 threads is in the trace: " + wideThreads);
 

@@ -6,6 +6,7 @@
  *          millisecond. No crash or hang, the trace verifies, and it records the unloading (loader
  *          unloads, purged chains) and the contention on both sides.
  * @library /lib
+ * @modules jdk.lockstat/jdk.lockstat.internal.format
  * @build LockStatRun ClassUnloadingTest
  * @run main/timeout=600 UnloadDeoptStormTest -XX:+UseG1GC
  * @run main/timeout=600 UnloadDeoptStormTest -XX:+UseZGC

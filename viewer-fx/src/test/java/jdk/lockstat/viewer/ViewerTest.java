@@ -188,4 +188,62 @@ class ViewerTest {
         open(robot, dir.resolve("missing.lct"));
         assertTrue(window.banner.getText().contains("no such file"), window.banner.getText());
     }
+
+    /**
+     * The fuzzers' regression inputs (each once hung or crashed the engine) and seeded raw mutations
+     * of the sample (bit flips, cuts, runs of one byte) opened in the window one after another: each
+     * load ends, the views are drawn, a node's detail is shown, and no exception reaches any thread.
+     */
+    @Test
+    void mutatedTracesOpenInTheWindow(FxRobot robot, @TempDir Path dir) throws Exception {
+        List<Throwable> uncaught = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(e));
+        robot.interact(() -> Thread.currentThread().setUncaughtExceptionHandler((t, e) -> uncaught.add(e)));
+        try {
+            List<Path> inputs = new java.util.ArrayList<>();
+            Path regressions = Path.of(System.getProperty("lockstat.fuzzRegressions", "../jdk-lockstat-module/src/test/resources/fuzz-regressions"));
+            try (var files = Files.list(regressions)) {
+                files.filter(p -> p.toString().endsWith(".lct")).sorted().forEach(inputs::add);
+            }
+            assertFalse(inputs.isEmpty(), "regression inputs in " + regressions);
+            byte[] sample = Files.readAllBytes(SAMPLE);
+            java.util.Random random = new java.util.Random(20261124);
+            for (int i = 0; i < 24; i++) {
+                byte[] b = sample.clone();
+                switch (i % 3) {
+                    case 0 -> {
+                        for (int f = 0; f < 1 + random.nextInt(4); f++) {
+                            b[random.nextInt(b.length)] ^= (byte) (1 << random.nextInt(8));
+                        }
+                    }
+                    case 1 -> b = Arrays.copyOf(b, random.nextInt(b.length));
+                    default -> {
+                        int at = random.nextInt(b.length);
+                        Arrays.fill(b, at, Math.min(b.length, at + 1 + random.nextInt(64)), (byte) 0xFF);
+                    }
+                }
+                inputs.add(Files.write(dir.resolve("mutant-" + i + ".lct"), b));
+            }
+            for (Path input : inputs) {
+                open(robot, input);
+                TreeItem<DrillNode> root = window.tree.getRoot();
+                assertTrue(root != null, input + ": a tree is shown");
+                if (!root.getChildren().isEmpty()) {
+                    robot.interact(() -> window.tree.getSelectionModel().select(root.getChildren().get(0)));
+                    WaitForAsyncUtils.waitForFxEvents();
+                }
+                assertTrue(uncaught.isEmpty(), input + ": " + uncaught);
+                // a failed load shows its exception's message in the banner: only clear ones may show
+                String banner = window.banner.getText();
+                assertFalse(banner.matches("(?s).*(Exception|Error\\b|internal error).*"), input + ": " + banner);
+            }
+            // the window still works after all of them
+            open(robot, SAMPLE);
+            assertFalse(window.banner.isVisible(), window.banner.getText());
+            assertTrue(window.tree.getRoot().getValue().count() > 0);
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(previous);
+        }
+    }
 }

@@ -2,6 +2,7 @@ package jdk.lockstat.internal.agent;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -40,7 +41,14 @@ final class TraceFileSink implements BufferSink {
         } catch (IOException ignored) {
             // the failure is reported once, below
         }
-        return "writing trace file " + path + " failed (" + Startup.describe(e) + "); the "
-                + writer.fileBytes() + " bytes written before are readable";
+        // What is in the file, not what we tried to write: a failed write may have stored part of it.
+        String readable;
+        try {
+            readable = Files.isRegularFile(path) ? "the " + Files.size(path) + " bytes written before are readable"
+                    : "what was written before is readable";
+        } catch (IOException | SecurityException sizeUnknown) {
+            readable = "what was written before is readable";
+        }
+        return "writing trace file " + path + " failed (" + Startup.describe(e) + "); " + readable;
     }
 }
