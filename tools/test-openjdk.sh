@@ -123,7 +123,10 @@ excluded=$(grep -cvE '^\s*(#|$)' jtreg-tests/openjdk/ProblemList-lockstat.txt ||
   echo "tests: $compared compared; passed plain $plain_passed, traced $traced_passed; differences: $((differences))"
   echo "lockstat exclusions: $excluded (jtreg-tests/openjdk/ProblemList-lockstat.txt), plus upstream's ProblemLists"
   echo "traces: $verified verify, $damaged do not (see unverified-traces.txt: a test that kills its VM leaves no end record)"
-  [ "$differences" -gt 0 ] && { echo "differences (< plain, > traced):"; cat "$out/differences.txt"; }
+  if [ "$differences" -gt 0 ]; then
+    echo "differences (< plain, > traced):"
+    cat "$out/differences.txt"
+  fi
 } | tee "$out/summary.txt"
 [ "$compared" -gt 0 ] || { echo "test-openjdk: no test ran" >&2; exit 1; }
 [ "$differences" -eq 0 ]
