@@ -8,6 +8,7 @@
 #   tools/test-openjdk.sh [--quick] [--out DIR]
 #     --quick  the part `make test` runs (locking, monitors, JVMTI monitor tests, the JSR-166 TCK's default configuration)
 #     --out    results (default build/test-openjdk/{quick,full}); DIR/summary.txt says what differed
+#   HOTSPOT_GROUPS="runtime/Thread" JDK_GROUPS="" tools/test-openjdk.sh   runs just those groups
 #
 # Exclusions, applied to both runs: upstream's ProblemLists, and jtreg-tests/openjdk/ProblemList-lockstat.txt
 # (tests that cannot hold with tracing, or that only time out on 2 cores; each with its reason).
@@ -54,6 +55,10 @@ if [ ! -f "$natives_stamp" ]; then
   echo "test-openjdk: native libraries built in $(( $(date +%s) - started )) s"
   touch "$natives_stamp"
 fi
+# HOTSPOT_GROUPS / JDK_GROUPS (space-separated, relative to test/hotspot/jtreg and test/jdk) replace
+# the mode's groups: a part of the full run, or one group being investigated.
+[ -n "${HOTSPOT_GROUPS+x}" ] && read -r -a hotspot_groups <<< "$HOTSPOT_GROUPS"
+[ -n "${JDK_GROUPS+x}" ] && read -r -a jdk_groups <<< "$JDK_GROUPS"
 hotspot_native="$build_dir/support/test/hotspot/jtreg/native/lib"
 jdk_native="$build_dir/support/test/jdk/jtreg/native/lib"
 
