@@ -24,12 +24,12 @@ final class MonitorQueue {
      */
     static final int MAX_LIFETIMES = 32;
     /**
-     * Span a later lifetime may hold before it delivers (its window's memory: 8 bytes a slot). Events
-     * wait there only while the first lifetime waits for a late buffer, and the rearranger's bound on
-     * pending events resyncs long before this many pile up; so the bound costs real traces nothing
-     * and keeps damaged ones from allocating MAX_LIFETIMES windows of MAX_SPAN.
+     * A later lifetime's window (8 bytes a slot) may grow past this span only as densely as it fills:
+     * to at most 4 slots per event it holds. A monitor's real events come nearly gapless, so they
+     * never meet the bound however many wait; numbers that damage scattered would otherwise give
+     * MAX_LIFETIMES nearly empty windows of MAX_SPAN slots each.
      */
-    static final long MAX_LATER_SPAN = 1 << 16;
+    static final long MAX_SPARSE_SPAN = 1 << 16;
 
     /** Receives the rearranged events of one address. */
     interface Target {
@@ -161,13 +161,18 @@ final class MonitorQueue {
                 cur = other;
                 continue;
             }
-            if (l.window.span(cur.seq) >= (i == 0 ? MAX_SPAN : MAX_LATER_SPAN) && !fitFarAhead(l, i, cur)) {
+            if (tooFar(l, i, cur.seq) && !fitFarAhead(l, i, cur)) {
                 counters.implausibleSequenceNumbers++;
                 return;
             }
             put(l, cur, i);
             return;
         }
+    }
+
+    private static boolean tooFar(Lifetime l, int index, long seq) {
+        long span = l.window.span(seq);
+        return span >= MAX_SPAN || (index > 0 && span >= MAX_SPARSE_SPAN && span > 4L * (l.window.count() + 1));
     }
 
     /**

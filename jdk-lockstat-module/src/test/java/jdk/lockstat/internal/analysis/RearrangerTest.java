@@ -59,6 +59,42 @@ class RearrangerTest {
         assertEquals(0, r.counters().missingDeflates());
     }
 
+    /**
+     * The address is deflated and re-inflated under heavy contention while the old lifetime still waits
+     * for a late buffer (its last entered): the new lifetime holds 100,000 releases before the old one
+     * ends. Its window grows past the sparse-window bound because it fills densely; nothing is dropped.
+     */
+    @Test
+    void laterLifetimeHoldsManyDenseEventsWhileTheFirstWaits() {
+        Scenario s = new Scenario();
+        Scenario.metadata(s.buffer(0));
+        EventBufferBuilder oldStart = s.buffer(T2);
+        inflate(oldStart, 10, 0, 0x1234, Scenario.LOCK_CLASS);
+        enter(oldStart, 20, 1, T2);
+        EventBufferBuilder oldExit = s.buffer(T1);
+        exit(oldExit, 30, 2, T1);
+        deflate(oldExit, 50, 4);
+        EventBufferBuilder newLife = s.buffer(T3);
+        inflate(newLife, 100, 0, 0x5678, Scenario.LOCK_CLASS);
+        enter(newLife, 110, 1, T3);
+        int releases = 100_000;
+        EventBufferBuilder owner = s.buffer(T1);
+        for (int i = 0; i < releases; i++) {
+            if (owner.size() > 60_000) {
+                owner = s.buffer(T1);
+            }
+            exit(owner, 120 + i, 2 + i, T1);
+        }
+        entered(s.buffer(T3), 120 + releases, 2 + releases);
+        EventBufferBuilder oldEnd = s.buffer(T2);   // the late buffer
+        entered(oldEnd, 35, 3);
+        Scenario.Result r = s.push();
+        assertEquals(0, r.counters().skippedSequenceNumbers());
+        assertEquals(0, r.counters().lateEvents());
+        assertEquals(0, r.counters().implausibleSequenceNumbers);
+        assertEquals(List.of("demo.Lock@5678=100010", "demo.Lock@1234=15"), r.by("lock").lines().toList());
+    }
+
     @Test
     void reusedAddressInFileOrder() {
         Scenario s = new Scenario();
