@@ -66,7 +66,7 @@ rm -rf "$out"
 mkdir -p "$out"
 exclusions=(-exclude:"$here/jtreg-tests/openjdk/ProblemList-lockstat.txt")
 
-# run NAME SUITE NATIVEPATH GROUPS... with the extra VM options in $vm_opts
+# run NAME SUITE NATIVEPATH GROUPS... with the JAVA_TOOL_OPTIONS setting in $tracing_env
 run_suite() {
   local name=$1 suite=$2 native=$3; shift 3
   local paths=()
@@ -81,7 +81,7 @@ run_suite() {
   started=$(date +%s)
   JT_JAVA=$boot jtreg -jdk:"$jdk" -conc:"$conc" -timeoutFactor:4 -nativepath:"$native" -retain:fail,error \
     -w:"$out/$name/work" -r:"$out/$name/report" -v:summary "${upstream[@]}" "${exclusions[@]}" \
-    "${vm_opts[@]}" "${paths[@]}" > "$out/$name.log" 2>&1 || true
+    "${tracing_env[@]}" "${paths[@]}" > "$out/$name.log" 2>&1 || true
   echo "$name: $(grep -E '^Test results' "$out/$name.log" || echo 'no results') ($(( $(date +%s) - started )) s)"
 }
 
@@ -93,9 +93,9 @@ mkdir -p "$traces"
 # well, to a property nothing reads: the two runs differ in tracing only.
 for variant in plain traced; do
   if [ $variant = traced ]; then
-    vm_opts=(-e:JAVA_TOOL_OPTIONS="-XX:+TraceLockContention -XX:TraceLockContentionFile=$(cd "$traces" && pwd)/t-%p.lct")
+    tracing_env=(-e:JAVA_TOOL_OPTIONS="-XX:+TraceLockContention -XX:TraceLockContentionFile=$(cd "$traces" && pwd)/t-%p.lct")
   else
-    vm_opts=(-e:JAVA_TOOL_OPTIONS="-Dlockstat.test.plain=true")
+    tracing_env=(-e:JAVA_TOOL_OPTIONS="-Dlockstat.test.plain=true")
   fi
   run_suite "$variant-hotspot" hotspot/jtreg "$hotspot_native" "${hotspot_groups[@]}"
   run_suite "$variant-jdk" jdk "$jdk_native" "${jdk_groups[@]}"

@@ -15,8 +15,25 @@ import java.util.concurrent.TimeoutException;
  * damaged length shows here long before it exhausts the heap).
  */
 public final class BoundedWorker implements AutoCloseable {
-    /** What one task did: its value, or what it threw, or that it did not finish in time. */
-    public record Outcome<T>(T value, Throwable thrown, boolean timedOut, long allocatedBytes) {}
+    /** What one task did: its value, or what it threw, or that it did not finish in its seconds. */
+    public record Outcome<T>(T value, Throwable thrown, boolean timedOut, long allocatedBytes, long seconds) {
+        /**
+         * What went wrong, or null: a hang, a throwable other than the allowed kind (null: none is
+         * allowed), or more allocation than the limit. The fuzz tests' common verdict on an input.
+         */
+        public String problem(long allocationLimit, Class<? extends Throwable> allowed) {
+            if (timedOut) {
+                return "no answer within " + seconds + " s (a hang)";
+            }
+            if (thrown != null && (allowed == null || !allowed.isInstance(thrown))) {
+                return "threw " + frames(thrown);
+            }
+            if (allocatedBytes > allocationLimit) {
+                return "allocated " + (allocatedBytes >> 20) + " MB";
+            }
+            return null;
+        }
+    }
 
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -39,12 +56,12 @@ public final class BoundedWorker implements AutoCloseable {
         });
         try {
             T value = f.get(seconds, TimeUnit.SECONDS);
-            return new Outcome<>(value, null, false, allocated[0]);
+            return new Outcome<>(value, null, false, allocated[0], seconds);
         } catch (ExecutionException e) {
-            return new Outcome<>(null, e.getCause(), false, allocated[0]);
+            return new Outcome<>(null, e.getCause(), false, allocated[0], seconds);
         } catch (TimeoutException e) {
             f.cancel(true);
-            return new Outcome<>(null, null, true, allocated[0]);
+            return new Outcome<>(null, null, true, allocated[0], seconds);
         }
     }
 

@@ -42,10 +42,7 @@ public class TraceModelFuzzTest {
                 Files.write(input, bytes);
                 long queries = n;
                 BoundedWorker.Outcome<TraceModel> o = worker.run(() -> openAndQuery(input, new Random(queries)), SECONDS_PER_INPUT);
-                String problem = o.timedOut() ? "no answer within " + SECONDS_PER_INPUT + " s (a hang)"
-                        : o.allocatedBytes() > ALLOCATION_LIMIT ? "allocated " + (o.allocatedBytes() >> 20) + " MB"
-                        : o.thrown() != null && !(o.thrown() instanceof TraceFormatException) ? "threw " + BoundedWorker.frames(o.thrown())
-                        : null;
+                String problem = o.problem(ALLOCATION_LIMIT, TraceFormatException.class);
                 if (problem != null) {
                     Path saved = FuzzSeeds.save("model", n, bytes);
                     fail("input " + n + " (saved as " + saved + "): " + problem);

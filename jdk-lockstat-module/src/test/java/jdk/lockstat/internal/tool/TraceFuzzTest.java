@@ -63,10 +63,10 @@ class TraceFuzzTest {
                     List<String> args = new ArrayList<>(command);
                     args.add(input.toString());
                     BoundedWorker.Outcome<ToolRun> o = worker.run(() -> ToolRun.of(args.toArray(String[]::new)), SECONDS_PER_INPUT);
-                    String problem = o.timedOut() ? "no answer within " + SECONDS_PER_INPUT + " s (a hang)"
-                            : o.thrown() != null ? "threw " + BoundedWorker.frames(o.thrown())
-                            : o.allocatedBytes() > ALLOCATION_LIMIT ? "allocated " + (o.allocatedBytes() >> 20) + " MB for a " + bytes.length + " byte input"
-                            : problem(o.value());
+                    String problem = o.problem(ALLOCATION_LIMIT, null);
+                    if (problem == null) {
+                        problem = problem(o.value());
+                    }
                     if (problem != null) {
                         failure(n, bytes, command, problem, o.value());
                     }
