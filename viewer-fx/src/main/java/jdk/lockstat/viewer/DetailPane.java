@@ -15,10 +15,13 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import jdk.lockstat.internal.analysis.DrillDetail;
 import jdk.lockstat.internal.analysis.DrillNode;
+import jdk.lockstat.internal.analysis.DurationDistribution;
+import jdk.lockstat.internal.tool.DurationText;
 
 /**
- * The detail view (paper Figure 8, bottom): for the selected node, its path, the locks and threads
- * involved, and the full blocked and owner call chains with source file and line; copyable as text.
+ * The detail view (paper Figure 8, bottom): for the selected node, its path, the distribution of its
+ * contention durations, the locks and threads involved, and the full blocked and owner call chains with
+ * source file and line; copyable as text.
  */
 final class DetailPane extends BorderPane {
     static final int CHAINS_SHOWN = 5;
@@ -59,8 +62,10 @@ final class DetailPane extends BorderPane {
             path.insert(0, "  " + n.aspect().displayName() + " = " + n.text() + "\n");
         }
         sb.append("Selected:\n").append(path.isEmpty() ? "  all contention\n" : path);
-        sb.append(String.format("Blocked %s in %,d contentions (%s of all), average %s%n%n", Texts.millis(d.nanos()),
+        sb.append(String.format("Blocked %s in %,d contentions (%s of all), average %s%n", Texts.millis(d.nanos()),
                 d.count(), Texts.percent(node.percent()), Texts.millis(d.count() == 0 ? 0 : d.nanos() / (double) d.count())));
+        durations(sb, node);
+        sb.append('\n');
         section(sb, "Owner call chains (what the owners did meanwhile: the cause)", d.ownerChains(), d.nanos(), true);
         section(sb, "Blocked call chains (where threads waited)", d.chains(), d.nanos(), true);
         section(sb, "Locks", d.locks(), d.nanos(), false);
@@ -68,6 +73,21 @@ final class DetailPane extends BorderPane {
         section(sb, "Owner threads (held the lock meanwhile)", d.ownerThreads(), d.nanos(), false);
         text.setText(sb.toString());
         text.positionCaret(0);
+    }
+
+    /**
+     * What each contention gave the node (its whole blocked time, or an owner's share of it under an
+     * owner-side aspect), as the report's distribution columns, and a bar per decade.
+     */
+    private static void durations(StringBuilder sb, DrillNode node) {
+        DurationDistribution dist = node.distribution();
+        if (dist.count() == 0) {
+            return;
+        }
+        sb.append(String.format("Contention durations: count %,d  p50 %s  p90 %s  p99 %s  max %s%n", dist.count(),
+                DurationText.of(dist.p50Nanos()), DurationText.of(dist.p90Nanos()), DurationText.of(dist.p99Nanos()),
+                DurationText.of(dist.maxNanos())));
+        sb.append(DurationBars.of(node.durations(), "  "));
     }
 
     private static void section(StringBuilder sb, String title, List<DrillDetail.Entry> entries, long total, boolean chains) {

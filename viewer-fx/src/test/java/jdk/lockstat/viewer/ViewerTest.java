@@ -16,6 +16,8 @@ import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 import jdk.lockstat.internal.analysis.Aspect;
 import jdk.lockstat.internal.analysis.DrillNode;
+import jdk.lockstat.internal.analysis.DurationDistribution;
+import jdk.lockstat.internal.tool.DurationText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,6 +107,18 @@ class ViewerTest {
         assertTrue(detail.contains("at SampleWorkload$Inventory.audit(SampleWorkload.java:"), detail);
         assertTrue(detail.contains("Blocked call chains"), detail);
         assertTrue(detail.contains("order-worker-") || detail.contains("auditor"), detail);
+
+        // What each contention gave the node: the numbers of its distribution, and a bar per decade.
+        DurationDistribution d = audit.getValue().distribution();
+        assertEquals(audit.getValue().count(), d.count());
+        assertTrue(d.p50Nanos() > 0 && d.p50Nanos() <= d.p90Nanos() && d.p90Nanos() <= d.p99Nanos()
+                && d.p99Nanos() <= d.maxNanos(), d.toString());
+        assertTrue(detail.contains(String.format("Contention durations: count %,d  p50 %s  p90 %s  p99 %s  max %s%n",
+                d.count(), DurationText.of(d.p50Nanos()), DurationText.of(d.p90Nanos()), DurationText.of(d.p99Nanos()),
+                DurationText.of(d.maxNanos()))), detail);
+        long barred = detail.lines().filter(l -> l.matches("  \\S.* \u2588+ +[0-9,]+"))
+                .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1).replace(",", ""))).sum();
+        assertEquals(d.count(), barred, "the decade bars hold every contention");
     }
 
     @Test

@@ -4,13 +4,14 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Paper 4.2: an aggregator (total duration and count of what reached it) coupled with the selector for
- * the next aspect (children by key, created on first use).
+ * Paper 4.2: an aggregator (total duration, count, and the distribution of what each contention gave it)
+ * coupled with the selector for the next aspect (children by key, created on first use).
  */
 final class AggregationNode {
     final Object key;
     long totalNanos;
     long count;
+    final DurationHistogram durations = new DurationHistogram();
     Map<Object, AggregationNode> children;
 
     AggregationNode(Object key) {

@@ -10,7 +10,10 @@ import java.util.Map;
  * Paper 4.2: the selector/aggregator hierarchy over an ordered list of aspects. A contention adds its
  * duration along one path while the aspects are blocked-side; at an owner-side aspect it splits into
  * its owner parts, each part's nanoseconds going to its owner's key (parts with the same key together),
- * and the split carries on below. A node's count is the number of contentions with time in it.
+ * and the split carries on below. A node's count is the number of contentions with time in it, and its
+ * durations are the nanoseconds each of them gave it: the whole blocked interval above any owner-side
+ * aspect, that owner's parts of it below one. So the durations add up to the node's total, and an owner
+ * that keeps waiters blocked long stands apart from one that hands the lock on quickly.
  *
  * <p>After-wait contentions (a notified thread re-acquiring the monitor) are aggregated in a second,
  * separate tree with the same aspects: they are usually expected and would otherwise hide the
@@ -38,6 +41,7 @@ public final class AggregationTree implements ContentionSink {
     private void add(AggregationNode node, Contention c, List<OwnerPart> parts, long nanos, int level) {
         node.totalNanos += nanos;
         node.count++;
+        node.durations.record(nanos);
         if (level == aspects.size()) {
             return;
         }
@@ -87,10 +91,12 @@ public final class AggregationTree implements ContentionSink {
      */
     private static ReportNode snapshot(List<AggregationNode> same, String key, long total) {
         long nanos = 0, count = 0;
+        DurationHistogram durations = new DurationHistogram();
         Map<String, List<AggregationNode>> byText = new LinkedHashMap<>();
         for (AggregationNode n : same) {
             nanos += n.totalNanos;
             count += n.count;
+            durations.add(n.durations);
             if (n.children != null) {
                 for (AggregationNode c : n.children.values()) {
                     byText.computeIfAbsent(String.valueOf(c.key), k -> new ArrayList<>(1)).add(c);
@@ -101,6 +107,6 @@ public final class AggregationTree implements ContentionSink {
         byText.forEach((text, nodes) -> children.add(snapshot(nodes, text, total)));
         children.sort(Comparator.comparingLong(ReportNode::totalNanos).reversed().thenComparing(ReportNode::key));
         double percent = total == 0 ? (count > 0 ? 100 : 0) : 100.0 * nanos / total;
-        return new ReportNode(key, nanos, count, percent, children);
+        return new ReportNode(key, nanos, count, percent, durations, children);
     }
 }

@@ -2,21 +2,25 @@ package jdk.lockstat.internal.analysis;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Contentions pre-aggregated so that a drill-down tree in any aspect order, over any time range, is
  * rebuilt at once without reading the trace again (the viewer, paper Figure 8). A row holds the
  * contentions that agree on every blocked-side key, on the set of owner keys their parts have (the
  * "owner signature"), on the {@link TimeAxis} bucket of their start and on being after-wait: per row, a
- * count, the total nanoseconds and the nanoseconds per owner key. Because all contentions of a row
- * reach exactly the same tree nodes, trees built from rows equal {@link AggregationTree}'s, counts
- * included. Memory grows with the number of distinct rows (locks x threads x chains x owners x
- * buckets that actually occur), not with the trace's length.
+ * count, the total nanoseconds, the nanoseconds per owner key and the contentions' durations
+ * ({@link RowDurations}). Because all contentions of a row reach exactly the same tree nodes, trees built
+ * from rows equal {@link AggregationTree}'s, counts and duration distributions included. Memory grows
+ * with the number of distinct rows (locks x threads x chains x owners x buckets that actually occur),
+ * not with the trace's length.
  *
  * <p>Fed by one thread; trees and details can be built meanwhile by others, under the axis's lock.
  */
@@ -25,6 +29,11 @@ public final class ContentionCube implements ContentionSink {
     private static final Aspect[] BLOCKED = {Aspect.GROUP, Aspect.LOCK_CLASS, Aspect.LOCK, Aspect.THREAD,
         Aspect.METHOD, Aspect.CHAIN};
     private static final OwnerKey UNKNOWN_OWNER = new OwnerKey(Unknown.OWNER, Unknown.OWNER, Unknown.OWNER);
+    /** Every non-empty combination of the owner-side aspects: how owner-side nodes can group a row's owners. */
+    private static final List<List<Aspect>> OWNER_GROUPINGS = List.of(List.of(Aspect.OWNER_THREAD),
+            List.of(Aspect.OWNER_METHOD), List.of(Aspect.OWNER_CHAIN), List.of(Aspect.OWNER_THREAD, Aspect.OWNER_METHOD),
+            List.of(Aspect.OWNER_THREAD, Aspect.OWNER_CHAIN), List.of(Aspect.OWNER_METHOD, Aspect.OWNER_CHAIN),
+            List.of(Aspect.OWNER_THREAD, Aspect.OWNER_METHOD, Aspect.OWNER_CHAIN));
 
     /** The owner-side keys of one owner part. */
     private record OwnerKey(Object thread, Object method, Object chain) {
@@ -60,15 +69,18 @@ public final class ContentionCube implements ContentionSink {
         long count;
         long nanos;
         final long[] ownerNanos;
+        final RowDurations durations;
 
         Row(RowKey key) {
             this.key = key;
             this.ownerNanos = new long[key.owners.length];
+            this.durations = new RowDurations(ownerSubsets(key.owners));
         }
 
         void add(Row o) {
             count += o.count;
             nanos += o.nanos;
+            durations.add(o.durations);
             for (int i = 0; i < ownerNanos.length; i++) {
                 ownerNanos[i] += o.ownerNanos[i];
             }
@@ -113,11 +125,42 @@ public final class ContentionCube implements ContentionSink {
             Row row = rows.computeIfAbsent(key, Row::new);
             row.count++;
             row.nanos += c.nanos();
+            long[] contentionOwnerNanos = new long[row.ownerNanos.length];
             for (int i = 0; i < row.ownerNanos.length; i++) {
+                contentionOwnerNanos[i] = nanos.get(i);
                 row.ownerNanos[i] += nanos.get(i);
             }
+            row.durations.record(c.nanos(), contentionOwnerNanos);
             contentions++;
         }
+    }
+
+    /**
+     * The sets of owner keys (by index) other than all of them that owner-side nodes can select: the
+     * groups of equal keys under each combination of owner-side aspects. A path through several owner
+     * levels selects the intersection of its groups, which is the group under the combined aspects.
+     */
+    private static BitSet[] ownerSubsets(OwnerKey[] owners) {
+        if (owners.length < 2) {
+            return new BitSet[0];
+        }
+        Set<BitSet> found = new LinkedHashSet<>();
+        for (List<Aspect> grouping : OWNER_GROUPINGS) {
+            Map<List<Object>, BitSet> groups = new LinkedHashMap<>();
+            for (int i = 0; i < owners.length; i++) {
+                List<Object> keys = new ArrayList<>(grouping.size());
+                for (Aspect a : grouping) {
+                    keys.add(owners[i].key(a));
+                }
+                groups.computeIfAbsent(keys, k -> new BitSet(owners.length)).set(i);
+            }
+            for (BitSet g : groups.values()) {
+                if (g.cardinality() < owners.length) {
+                    found.add(g);
+                }
+            }
+        }
+        return found.toArray(new BitSet[0]);
     }
 
     private void fold() {
@@ -168,6 +211,7 @@ public final class ContentionCube implements ContentionSink {
     private static void add(DrillNode node, Row r, int[] owners, long nanos, Aspect[] order, int level) {
         node.nanos += nanos;
         node.count += r.count;
+        node.durations.add(r.durations.of(owners, r.ownerNanos.length));
         if (level == order.length) {
             return;
         }

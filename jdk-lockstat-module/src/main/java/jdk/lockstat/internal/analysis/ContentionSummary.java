@@ -14,7 +14,9 @@ import java.util.Map;
  *
  * <p>Times are exact for every aspect list. Counts are exact on blocked-side aspects; under an
  * owner-side aspect that merges several (owner thread, owner chain) pairs, one contention with parts
- * from more than one of them counts once per pair (capped at the blocked count).
+ * from more than one of them counts once per pair (capped at the blocked count). Durations likewise: a
+ * contention's nanoseconds are kept per pair, so under such a merging node it gives one duration per pair
+ * (each pair's share) where the report gives one with their sum.
  */
 public final class ContentionSummary implements ContentionSink {
     private record BlockedKey(Contention.Kind kind, LockRef lock, ThreadRef thread, ChainRef chain, boolean afterWait) {}
@@ -25,6 +27,7 @@ public final class ContentionSummary implements ContentionSink {
         final OwnerPart sample;   // stands for the key when aspects ask for it
         long nanos;
         long count;
+        final DurationHistogram durations = new DurationHistogram();   // per contention, this pair's share
 
         OwnerTotals(OwnerPart sample) {
             this.sample = sample;
@@ -37,6 +40,8 @@ public final class ContentionSummary implements ContentionSink {
         long count;
         long withoutOwners;        // contentions that had no owner parts at all
         long withoutOwnersNanos;
+        final DurationHistogram durations = new DurationHistogram();
+        final DurationHistogram withoutOwnersDurations = new DurationHistogram();
         final Map<OwnerKey, OwnerTotals> owners = new LinkedHashMap<>();
 
         Totals(Contention sample) {
@@ -52,20 +57,23 @@ public final class ContentionSummary implements ContentionSink {
         Totals t = totals.computeIfAbsent(key, k -> new Totals(c));
         t.nanos += c.nanos();
         t.count++;
+        t.durations.record(c.nanos());
         if (c.parts().isEmpty()) {
             t.withoutOwners++;
             t.withoutOwnersNanos += c.nanos();
+            t.withoutOwnersDurations.record(c.nanos());
             return;
         }
-        Map<OwnerKey, Boolean> seen = new HashMap<>(4);
+        Map<OwnerTotals, long[]> share = new LinkedHashMap<>(4);
         for (OwnerPart p : c.parts()) {
-            OwnerKey ok = new OwnerKey(p.owner(), p.chain());
-            OwnerTotals o = t.owners.computeIfAbsent(ok, k -> new OwnerTotals(p));
+            OwnerTotals o = t.owners.computeIfAbsent(new OwnerKey(p.owner(), p.chain()), k -> new OwnerTotals(p));
             o.nanos += p.nanos();
-            if (seen.put(ok, Boolean.TRUE) == null) {
-                o.count++;
-            }
+            share.computeIfAbsent(o, k -> new long[1])[0] += p.nanos();
         }
+        share.forEach((o, nanos) -> {
+            o.count++;
+            o.durations.record(nanos[0]);
+        });
     }
 
     /** Distinct blocked identities held (the summary's size). */
@@ -79,7 +87,7 @@ public final class ContentionSummary implements ContentionSink {
         AggregationNode afterWait = new AggregationNode("after wait");
         for (Totals t : totals.values()) {
             List<OwnerTotals> owners = new ArrayList<>(t.owners.values());
-            add(t.sample.afterWait() ? afterWait : main, aspects, t, owners, t.nanos, t.count, true, 0);
+            add(t.sample.afterWait() ? afterWait : main, aspects, t, owners, t.nanos, t.count, t.durations, true, 0);
         }
         return new ReportNode[] {AggregationTree.snapshot(main, main.totalNanos),
                                  AggregationTree.snapshot(afterWait, afterWait.totalNanos)};
@@ -87,19 +95,21 @@ public final class ContentionSummary implements ContentionSink {
 
     /** withUnowned: the contentions without owner parts are still on this path. */
     private static void add(AggregationNode node, List<Aspect> aspects, Totals t, List<OwnerTotals> owners,
-                            long nanos, long count, boolean withUnowned, int level) {
+                            long nanos, long count, DurationHistogram durations, boolean withUnowned, int level) {
         node.totalNanos += nanos;
         node.count += count;
+        node.durations.add(durations);
         if (level == aspects.size()) {
             return;
         }
         Aspect a = aspects.get(level);
         if (!a.ownerSide()) {
-            add(node.child(a.key(t.sample)), aspects, t, owners, nanos, count, withUnowned, level + 1);
+            add(node.child(a.key(t.sample)), aspects, t, owners, nanos, count, durations, withUnowned, level + 1);
             return;
         }
         if (withUnowned && t.withoutOwners > 0) {
-            add(node.child(Unknown.OWNER), aspects, t, List.of(), t.withoutOwnersNanos, t.withoutOwners, false, level + 1);
+            add(node.child(Unknown.OWNER), aspects, t, List.of(), t.withoutOwnersNanos, t.withoutOwners,
+                    t.withoutOwnersDurations, false, level + 1);
         }
         Map<Object, List<OwnerTotals>> byKey = new LinkedHashMap<>();
         for (OwnerTotals o : owners) {
@@ -108,11 +118,14 @@ public final class ContentionSummary implements ContentionSink {
         long owned = count - (withUnowned ? t.withoutOwners : 0);
         for (Map.Entry<Object, List<OwnerTotals>> e : byKey.entrySet()) {
             long sumNanos = 0, sumCount = 0;
+            DurationHistogram sumDurations = new DurationHistogram();
             for (OwnerTotals o : e.getValue()) {
                 sumNanos += o.nanos;
                 sumCount += o.count;
+                sumDurations.add(o.durations);
             }
-            add(node.child(e.getKey()), aspects, t, e.getValue(), sumNanos, Math.min(sumCount, owned), false, level + 1);
+            add(node.child(e.getKey()), aspects, t, e.getValue(), sumNanos, Math.min(sumCount, owned), sumDurations,
+                    false, level + 1);
         }
     }
 }

@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * One node of an interactive drill-down tree ({@link ContentionCube#tree}): the aspect it selects by,
  * its key as text and the metadata objects behind it (several when keys read the same, as in the
- * report), total blocked nanoseconds and the number of contentions with time in it.
+ * report), total blocked nanoseconds, the number of contentions with time in it and the nanoseconds each
+ * of them gave it (as {@link AggregationTree} records them).
  */
 public final class DrillNode {
     private final DrillNode parent;
@@ -20,6 +21,7 @@ public final class DrillNode {
     private final Set<Object> keys = new LinkedHashSet<>(2);
     long nanos;
     long count;
+    final DurationHistogram durations = new DurationHistogram();
     private Map<String, DrillNode> children;
     private List<DrillNode> sorted;   // children() once the tree is complete
 
@@ -65,6 +67,16 @@ public final class DrillNode {
         return count;
     }
 
+    /** Count, p50, p90, p99 and max of the nanoseconds each contention with time in this node gave it. */
+    public DurationDistribution distribution() {
+        return durations.distribution();
+    }
+
+    /** Those durations, for a bar histogram; a copy. */
+    public DurationHistogram durations() {
+        return durations.copy();
+    }
+
     public double averageNanos() {
         return count == 0 ? 0 : nanos / (double) count;
     }
@@ -102,7 +114,7 @@ public final class DrillNode {
         for (DrillNode c : children()) {
             kids.add(c.toReportNode());
         }
-        return new ReportNode(text, nanos, count, percent(), kids);
+        return new ReportNode(text, nanos, count, percent(), durations.copy(), kids);
     }
 
     @Override

@@ -7,6 +7,8 @@ import java.util.Set;
 
 import jdk.lockstat.internal.analysis.AnalysisCounters;
 import jdk.lockstat.internal.analysis.Aspect;
+import jdk.lockstat.internal.analysis.DurationDistribution;
+import jdk.lockstat.internal.analysis.DurationHistogram;
 import jdk.lockstat.internal.analysis.ReportNode;
 
 /**
@@ -55,6 +57,7 @@ public final class ReportFormat {
     static ReportNode prune(ReportNode n, int top, double minPercent) {
         List<ReportNode> kept = new ArrayList<>();
         long restNanos = 0, restCount = 0;
+        DurationHistogram restDurations = new DurationHistogram();
         int rest = 0;
         for (ReportNode c : n.children()) {
             if (kept.size() < top && c.percent() >= minPercent) {
@@ -63,13 +66,14 @@ public final class ReportFormat {
                 rest++;
                 restNanos += c.totalNanos();
                 restCount += c.count();
+                restDurations.add(c.durations());
             }
         }
         if (rest > 0) {
             double percent = n.totalNanos() == 0 ? 0 : n.percent() * restNanos / n.totalNanos();
-            kept.add(new ReportNode("<" + rest + " more>", restNanos, restCount, percent, List.of()));
+            kept.add(new ReportNode("<" + rest + " more>", restNanos, restCount, percent, restDurations, List.of()));
         }
-        return new ReportNode(n.key(), n.totalNanos(), n.count(), n.percent(), kept);
+        return new ReportNode(n.key(), n.totalNanos(), n.count(), n.percent(), n.durations(), kept);
     }
 
     private List<String> aspectNames() {
@@ -80,6 +84,9 @@ public final class ReportFormat {
         out.printf("Lock contention: %s%n", run.name());
         out.printf("Blocked: %s in %,d contentions, by %s%s%n", millis(main.totalNanos()), main.count(),
                 String.join(" > ", aspectNames()), run.windowText().isEmpty() ? "" : " (" + run.windowText() + ")");
+        if (main.count() > 0) {
+            out.println(durationsLine(main));
+        }
         if (!run.threads().isEmpty()) {
             out.printf("Blocked threads: %s%n", String.join(", ", run.threads()));
         }
@@ -87,7 +94,7 @@ public final class ReportFormat {
         if (main.count() == 0) {
             out.println("  no contention");
         } else {
-            out.printf("  %7s %14s %10s  %s%n", "percent", "blocked", "count", "key");
+            textHeader(out);
             textChildren(out, main, 0);
         }
         out.println();
@@ -96,7 +103,8 @@ public final class ReportFormat {
         } else {
             out.printf("After wait() (re-acquiring a monitor after notify or timeout, reported separately): %s in %,d contentions%n",
                     millis(afterWait.totalNanos()), afterWait.count());
-            out.printf("  %7s %14s %10s  %s%n", "percent", "blocked", "count", "key");
+            out.println(durationsLine(afterWait));
+            textHeader(out);
             textChildren(out, afterWait, 0);
         }
         List<String> notes = notes();
@@ -107,9 +115,23 @@ public final class ReportFormat {
         }
     }
 
+    /** The whole tree's distribution, above the columns that give it per node. */
+    private static String durationsLine(ReportNode n) {
+        DurationDistribution d = n.distribution();
+        return "Contention durations: p50 " + DurationText.of(d.p50Nanos()) + ", p90 " + DurationText.of(d.p90Nanos())
+                + ", p99 " + DurationText.of(d.p99Nanos()) + ", max " + DurationText.of(d.maxNanos());
+    }
+
+    private static void textHeader(PrintStream out) {
+        out.printf("  %7s %14s %10s %9s %9s %9s %9s  %s%n", "percent", "blocked", "count", "p50", "p90", "p99", "max", "key");
+    }
+
     private static void textChildren(PrintStream out, ReportNode n, int depth) {
         for (ReportNode c : n.children()) {
-            out.printf("  %6.2f%% %14s %,10d  %s%s%n", c.percent(), millis(c.totalNanos()), c.count(), "  ".repeat(depth), c.key());
+            DurationDistribution d = c.distribution();
+            out.printf("  %6.2f%% %14s %,10d %9s %9s %9s %9s  %s%s%n", c.percent(), millis(c.totalNanos()), c.count(),
+                    DurationText.of(d.p50Nanos()), DurationText.of(d.p90Nanos()), DurationText.of(d.p99Nanos()),
+                    DurationText.of(d.maxNanos()), "  ".repeat(depth), c.key());
             textChildren(out, c, depth + 1);
         }
     }
@@ -118,12 +140,15 @@ public final class ReportFormat {
         return String.format("%,.3f ms", nanos / 1e6);
     }
 
-    /** One row per node: tree, one column per aspect (the node's path), totalNanos, count, percent. */
+    /**
+     * One row per node: tree, one column per aspect (the node's path), totalNanos, count, percent, then the
+     * distribution of contention durations: p50Nanos, p90Nanos, p99Nanos, maxNanos.
+     */
     void csv(PrintStream out, ReportNode main, ReportNode afterWait) {
         List<String> header = new ArrayList<>();
         header.add("tree");
         header.addAll(aspectNames());
-        header.addAll(List.of("totalNanos", "count", "percent"));
+        header.addAll(List.of("totalNanos", "count", "percent", "p50Nanos", "p90Nanos", "p99Nanos", "maxNanos"));
         out.println(String.join(",", header));
         csvRows(out, "contention", main, new ArrayList<>());
         csvRows(out, "after-wait", afterWait, new ArrayList<>());
@@ -141,6 +166,11 @@ public final class ReportFormat {
         row.add(Long.toString(n.totalNanos()));
         row.add(Long.toString(n.count()));
         row.add(String.format(java.util.Locale.ROOT, "%.4f", n.percent()));
+        DurationDistribution d = n.distribution();
+        row.add(Long.toString(d.p50Nanos()));
+        row.add(Long.toString(d.p90Nanos()));
+        row.add(Long.toString(d.p99Nanos()));
+        row.add(Long.toString(d.maxNanos()));
         out.println(String.join(",", row));
         for (ReportNode c : n.children()) {
             path.add(c.key());
@@ -183,7 +213,9 @@ public final class ReportFormat {
         String pad = "  ".repeat(depth);
         sb.append("{\"key\": ").append(Json.quote(n.key())).append(", \"totalNanos\": ").append(n.totalNanos())
           .append(", \"count\": ").append(n.count()).append(", \"percent\": ")
-          .append(String.format(java.util.Locale.ROOT, "%.4f", n.percent())).append(", \"children\": [");
+          .append(String.format(java.util.Locale.ROOT, "%.4f", n.percent())).append(", \"distribution\": ");
+        jsonDistribution(sb, n.distribution());
+        sb.append(", \"children\": [");
         if (n.children().isEmpty()) {
             sb.append("]}");
             return;
@@ -195,6 +227,12 @@ public final class ReportFormat {
             sep = ",\n";
         }
         sb.append('\n').append(pad).append("]}");
+    }
+
+    private static void jsonDistribution(StringBuilder sb, DurationDistribution d) {
+        sb.append("{\"count\": ").append(d.count()).append(", \"p50Nanos\": ").append(d.p50Nanos())
+          .append(", \"p90Nanos\": ").append(d.p90Nanos()).append(", \"p99Nanos\": ").append(d.p99Nanos())
+          .append(", \"maxNanos\": ").append(d.maxNanos()).append('}');
     }
 
     static String stringArray(List<String> list) {

@@ -11,8 +11,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The viewer's cube must build exactly the trees the report's {@link AggregationTree} builds, counts
- * included, for any aspect order, also after the time axis has folded many times.
+ * The viewer's cube must build exactly the trees the report's {@link AggregationTree} builds, counts and
+ * duration distributions included, for any aspect order, also after the time axis has folded many times.
  */
 class ContentionCubeTest {
     static final long START = 1_000_000_000L;
@@ -61,7 +61,8 @@ class ContentionCubeTest {
     }
 
     static String render(ReportNode n, String indent) {
-        StringBuilder sb = new StringBuilder(indent + n.key() + " " + n.totalNanos() + " " + n.count() + "\n");
+        StringBuilder sb = new StringBuilder(indent + n.key() + " " + n.totalNanos() + " " + n.count() + " "
+                + n.distribution() + "\n");
         List<ReportNode> kids = new ArrayList<>(n.children());
         kids.sort((a, b) -> a.key().compareTo(b.key()));
         kids.forEach(k -> sb.append(render(k, indent + "  ")));

@@ -16,7 +16,9 @@ import jdk.lockstat.internal.analysis.Scenario;
 
 /**
  * lockstat report, flame and locks on a trace with known answers (Scenario.twoOwners: T2 blocked 110 ns,
- * T3 170 ns; owners T1 150 ns, T2 90 ns, unknown 40 ns), and on bad input.
+ * T3 170 ns; owners T1 150 ns (100 of T2's, 50 of T3's), T2 90 ns (of T3's), unknown 40 ns (10 of T2's, 30 of T3's)), and
+ * on bad input. A node's distribution has what each contention gave it: whole above owner nodes, the
+ * owner's share below.
  */
 class AnalysisCommandsTest {
     @TempDir
@@ -36,9 +38,11 @@ class AnalysisCommandsTest {
         assertEquals(0, r.status(), r.err());
         assertEquals("", r.err());
         List<String> lines = r.out().lines().map(l -> l.trim().replaceAll(" +", " ")).toList();
-        assertTrue(lines.contains("53.57% 0.000 ms 2 demo.Worker.hold11"), r.out());
-        assertTrue(lines.contains("32.14% 0.000 ms 1 demo.Worker.hold12"), r.out());
-        assertTrue(lines.contains("14.29% 0.000 ms 2 <unknown owner>"), r.out());
+        assertTrue(lines.contains("percent blocked count p50 p90 p99 max key"), r.out());
+        assertTrue(lines.contains("53.57% 0.000 ms 2 50 ns 100 ns 100 ns 100 ns demo.Worker.hold11"), r.out());
+        assertTrue(lines.contains("32.14% 0.000 ms 1 90 ns 90 ns 90 ns 90 ns demo.Worker.hold12"), r.out());
+        assertTrue(lines.contains("14.29% 0.000 ms 2 10 ns 30 ns 30 ns 30 ns <unknown owner>"), r.out());
+        assertTrue(lines.contains("Contention durations: p50 110 ns, p90 170 ns, p99 170 ns, max 170 ns"), r.out());
         assertTrue(r.out().contains("in 2 contentions, by owner-method"), r.out());
         assertTrue(r.out().contains("After wait() (re-acquiring a monitor after notify or timeout, reported separately): none"), r.out());
     }
@@ -48,7 +52,7 @@ class AnalysisCommandsTest {
         ToolRun r = run("report", trace());
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("by lock-class > owner-chain"), r.out());
-        assertTrue(r.out().replaceAll(" +", " ").contains("100.00% 0.000 ms 2 demo.Lock\n"), r.out());
+        assertTrue(r.out().replaceAll(" +", " ").contains("100.00% 0.000 ms 2 110 ns 170 ns 170 ns 170 ns demo.Lock\n"), r.out());
         assertTrue(r.out().contains("    demo.Worker.hold11(Worker.java:11) <- demo.Worker.hold11(Worker.java:100)"), r.out());
     }
 
@@ -58,10 +62,17 @@ class AnalysisCommandsTest {
         assertEquals(0, r.status(), r.err());
         String j = r.out();
         assertTrue(j.contains("\"aspects\": [\"lock\", \"owner-thread\"]"), j);
-        assertTrue(j.contains("\"contention\": {\"key\": \"all\", \"totalNanos\": 280, \"count\": 2, \"percent\": 100.0000, \"children\": ["), j);
-        assertTrue(j.contains("{\"key\": \"demo.Lock@1234\", \"totalNanos\": 280, \"count\": 2, \"percent\": 100.0000, \"children\": ["), j);
-        assertTrue(j.contains("{\"key\": \"worker-11 #11\", \"totalNanos\": 150, \"count\": 2, \"percent\": 53.5714, \"children\": []}"), j);
-        assertTrue(j.contains("\"afterWait\": {\"key\": \"after wait\", \"totalNanos\": 0, \"count\": 0"), j);
+        assertTrue(j.contains("\"contention\": {\"key\": \"all\", \"totalNanos\": 280, \"count\": 2, \"percent\": 100.0000, "
+                + "\"distribution\": {\"count\": 2, \"p50Nanos\": 110, \"p90Nanos\": 170, \"p99Nanos\": 170, \"maxNanos\": 170}, \"children\": ["), j);
+        assertTrue(j.contains("{\"key\": \"demo.Lock@1234\", \"totalNanos\": 280, \"count\": 2, \"percent\": 100.0000, "
+                + "\"distribution\": {\"count\": 2, \"p50Nanos\": 110, \"p90Nanos\": 170, \"p99Nanos\": 170, \"maxNanos\": 170}, \"children\": ["), j);
+        assertTrue(j.contains("{\"key\": \"worker-11 #11\", \"totalNanos\": 150, \"count\": 2, \"percent\": 53.5714, "
+                + "\"distribution\": {\"count\": 2, \"p50Nanos\": 50, \"p90Nanos\": 100, \"p99Nanos\": 100, \"maxNanos\": 100}, \"children\": []}"), j);
+        assertTrue(j.contains("{\"key\": \"worker-12 #12\", \"totalNanos\": 90, \"count\": 1, \"percent\": 32.1429, "
+                + "\"distribution\": {\"count\": 1, \"p50Nanos\": 90, \"p90Nanos\": 90, \"p99Nanos\": 90, \"maxNanos\": 90}, "
+                + "\"children\": []}"), j);
+        assertTrue(j.contains("\"afterWait\": {\"key\": \"after wait\", \"totalNanos\": 0, \"count\": 0, \"percent\": 0.0000, "
+                + "\"distribution\": {\"count\": 0, \"p50Nanos\": 0, \"p90Nanos\": 0, \"p99Nanos\": 0, \"maxNanos\": 0}"), j);
         assertTrue(j.contains("\"complete\": true"), j);
         assertEquals(count(j, '{'), count(j, '}'));
         assertEquals(count(j, '['), count(j, ']'));
@@ -72,11 +83,11 @@ class AnalysisCommandsTest {
         ToolRun r = run("report", "--by", "thread,owner-thread", "--format", "csv", trace());
         assertEquals(0, r.status(), r.err());
         List<String> lines = r.out().lines().toList();
-        assertEquals("tree,thread,owner-thread,totalNanos,count,percent", lines.get(0));
-        assertEquals("contention,,,280,2,100.0000", lines.get(1));
-        assertTrue(lines.contains("contention,worker-13 #13,,170,1,60.7143"), r.out());
-        assertTrue(lines.contains("contention,worker-13 #13,worker-12 #12,90,1,32.1429"), r.out());
-        assertTrue(lines.contains("contention,worker-12 #12,<unknown owner>,10,1,3.5714"), r.out());
+        assertEquals("tree,thread,owner-thread,totalNanos,count,percent,p50Nanos,p90Nanos,p99Nanos,maxNanos", lines.get(0));
+        assertEquals("contention,,,280,2,100.0000,110,170,170,170", lines.get(1));
+        assertTrue(lines.contains("contention,worker-13 #13,,170,1,60.7143,170,170,170,170"), r.out());
+        assertTrue(lines.contains("contention,worker-13 #13,worker-12 #12,90,1,32.1429,90,90,90,90"), r.out());
+        assertTrue(lines.contains("contention,worker-12 #12,<unknown owner>,10,1,3.5714,10,10,10,10"), r.out());
     }
 
     @Test
@@ -84,7 +95,7 @@ class AnalysisCommandsTest {
         ToolRun top = run("report", "--by", "owner-thread", "--top", "1", "--format", "csv", trace());
         assertEquals(0, top.status(), top.err());
         assertTrue(top.out().contains("contention,worker-11 #11,150,2,53.5714"), top.out());
-        assertTrue(top.out().contains("contention,<2 more>,130,3,46.4286"), top.out());
+        assertTrue(top.out().contains("contention,<2 more>,130,3,46.4286,30,90,90,90"), top.out());
         ToolRun min = run("report", "--by", "owner-thread", "--min-percent", "20", "--format", "csv", trace());
         assertTrue(min.out().contains("contention,worker-12 #12,90,1,32.1429"), min.out());
         assertTrue(min.out().contains("contention,<1 more>,40,2,14.2857"), min.out());
@@ -95,9 +106,10 @@ class AnalysisCommandsTest {
         String t = trace();
         ToolRun w = run("report", "--by", "owner-thread", "--from", "200ns", "--to", "0.0003ms", "--format", "csv", t);
         assertEquals(0, w.status(), w.err());
-        assertTrue(w.out().contains("contention,,110,2,100.0000"), w.out());
-        assertTrue(w.out().contains("contention,worker-12 #12,90,1,"), w.out());
-        assertTrue(w.out().contains("contention,<unknown owner>,20,2,"), w.out());
+        // The clipped contentions last 10 and 100 ns inside the window: their distribution says so.
+        assertTrue(w.out().contains("contention,,110,2,100.0000,10,100,100,100"), w.out());
+        assertTrue(w.out().contains("contention,worker-12 #12,90,1,81.8182,90,90,90,90"), w.out());
+        assertTrue(w.out().contains("contention,<unknown owner>,20,2,18.1818,10,10,10,10"), w.out());
 
         ToolRun byName = run("report", "--by", "thread", "--thread", "worker-12", "--format", "csv", t);
         assertTrue(byName.out().contains("contention,,110,1,100.0000"), byName.out());
