@@ -12,7 +12,7 @@ JTREG_OPTS ?= -conc:2 -timeoutFactor:4
 FUZZ_INPUTS ?= 100000
 FUZZ_SEED ?= $(shell date +%s)
 
-.PHONY: fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-accuracy bench-device demo install clean distclean
+.PHONY: fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-device demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -124,6 +124,7 @@ ACCURACY := $(BOOT_JDK)/bin/java bench/accuracy/AccuracySuite.java --lockstat-jd
 bench-prepare: jdk
 	mkdir -p build/bench/classes
 	$(BOOT_JDK)/bin/javac -d build/bench/classes bench/demo/*.java bench/accuracy/J9PatternsWorkload.java
+	$(JDK)/bin/javac -d build/bench/classes bench/overhead/IdleAfterStop.java
 	JAVA_HOME=$(BOOT_JDK) tools/fetch-async-profiler.sh build/bench
 	cd bench/realworld && $(MVN) package
 	cd bench/synthetic && $(MVN) package
@@ -135,6 +136,16 @@ bench: bench-prepare
 bench-quick: bench-prepare
 	$(ACCURACY) --quick true --out build/bench-quick $(ACCURACY_ARGS)
 	$(OVERHEAD) --rounds 3 --workloads $(BENCH_QUICK_WORKLOADS) --accuracy build/bench-quick --out build/bench-quick $(BENCH_ARGS)
+
+# Overhead when idle (issue 10): a (LockStat JDK, tracing never on), i (tracing started and stopped at
+# runtime before the workload) and f (stock Temurin), side by side; bench/idle/RESULTS.md.
+# The demos by default (no Maven build needed); BENCH_IDLE_WORKLOADS=...,xalan:3000 after make bench-prepare.
+BENCH_IDLE_WORKLOADS := ContentionDemo:2000,ParkDemo:2000
+bench-idle: jdk
+	mkdir -p build/bench/classes
+	$(BOOT_JDK)/bin/javac -d build/bench/classes bench/demo/*.java
+	$(JDK)/bin/javac -d build/bench/classes bench/overhead/IdleAfterStop.java
+	$(OVERHEAD) --configs off,stopped,stock --rounds 7 --workloads $(BENCH_IDLE_WORKLOADS) --out bench/idle $(BENCH_ARGS)
 
 # The parts alone: overhead side by side (default workloads: the demos, xalan, h2), accuracy.
 bench-overhead: bench-prepare

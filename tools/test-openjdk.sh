@@ -27,7 +27,8 @@ out=${out:-build/test-openjdk/$mode}
 cache=${LOCKSTAT_CACHE:-$HOME/.cache/lockstat-jdk}
 build_dir=$(cat "$cache/current-build")
 src=$(dirname "$build_dir")/src
-jdk=$(cd build/jdk && pwd -P)
+# TEST_JDK: an image to test instead of build/jdk (a copy, so that builds can go on meanwhile)
+jdk=$(cd "${TEST_JDK:-build/jdk}" && pwd -P)
 boot=${BOOT_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
 conc=${JTREG_CONC:-2}
 

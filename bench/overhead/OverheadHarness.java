@@ -37,7 +37,8 @@ public class OverheadHarness {
         NOCHAINS("e", "compressed file, no call chains"),
         STOCK("f", "stock Temurin 25.0.3"),
         JFR("g", "JFR: JavaMonitorEnter + ThreadPark, threshold 0, stack traces"),
-        ASYNC("h", "async-profiler 4.2, event=lock, lock=0");
+        ASYNC("h", "async-profiler 4.2, event=lock, lock=0"),
+        STOPPED("i", "LockStat JDK, tracing started and stopped before the workload (idle)");
 
         final String letter, description;
 
@@ -79,6 +80,7 @@ public class OverheadHarness {
         List<String> cmd = new ArrayList<>();
         switch (c) {
             case OFF -> cmd.add(lockstat);
+            case STOPPED -> cmd.addAll(List.of(lockstat, "--add-exports", "jdk.lockstat/jdk.lockstat.internal.agent=ALL-UNNAMED"));
             case FILE -> cmd.addAll(List.of(lockstat, "-XX:+TraceLockContention", "-XX:-TraceLockContentionCompress",
                     "-XX:TraceLockContentionFile=" + artifact));
             case COMPRESSED -> cmd.addAll(List.of(lockstat, "-XX:+TraceLockContention",
@@ -93,11 +95,17 @@ public class OverheadHarness {
             case ASYNC -> cmd.addAll(List.of(stock, "-agentpath:" + o("asprof", "build/bench/libasyncProfiler.so")
                     + "=start,event=lock,lock=0,file=" + artifact));
         }
+        // i: a wrapper main (bench/overhead/IdleAfterStop, in the classes directory) runs the workload's main
+        List<String> wrapper = c == Config.STOPPED ? List.of("IdleAfterStop") : List.of();
         if (REAL.contains(workload)) {
-            cmd.addAll(List.of("-cp", o("realworld-cp", "bench/realworld/target/classes:bench/realworld/target/lib/*"),
-                    "bench.realworld.Harness", workload, String.valueOf(threads), String.valueOf(millis)));
+            String cp = o("realworld-cp", "bench/realworld/target/classes:bench/realworld/target/lib/*");
+            cmd.addAll(List.of("-cp", c == Config.STOPPED ? cp + ":" + o("classes", "build/bench/classes") : cp));
+            cmd.addAll(wrapper);
+            cmd.addAll(List.of("bench.realworld.Harness", workload, String.valueOf(threads), String.valueOf(millis)));
         } else {
-            cmd.addAll(List.of("-cp", o("classes", "build/bench/classes"), workload, String.valueOf(threads), String.valueOf(millis)));
+            cmd.addAll(List.of("-cp", o("classes", "build/bench/classes")));
+            cmd.addAll(wrapper);
+            cmd.addAll(List.of(workload, String.valueOf(threads), String.valueOf(millis)));
         }
         return cmd;
     }

@@ -74,7 +74,7 @@ public class OnlineReportTest {
         Process plain = LockStatRun.startJava("running", "OnlineReportTest$LongWorkload");
         try {
             LockStatRun.run(dir, List.of(LockStatRun.jdkBin("jcmd").toString(), Long.toString(plain.pid()), "LockStat.report"))
-                    .shouldHaveExitValue(0).shouldContain("online analysis is off");
+                    .shouldHaveExitValue(0).shouldContain("tracing is off");
         } finally {
             plain.getOutputStream().close();
             plain.waitFor();

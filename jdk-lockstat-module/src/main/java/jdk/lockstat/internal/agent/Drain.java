@@ -12,9 +12,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The background thread of paper section 3.1: takes full buffers from the VM's processing queue,
- * hands them to the sinks (trace file, online analysis) and gives them back. At VM shutdown
- * (System.exit, SIGTERM, end of main) a shutdown hook drains what is left, including partly filled
- * buffers, and ends every sink. A sink's failure (disk full) ends that sink with one warning; what
+ * hands them to the sinks (trace file, ring, online analysis) and gives them back. One drain per
+ * recording: {@link #finish} (LockStat.stop, or the shutdown hook at VM exit) drains what is left,
+ * including partly filled buffers, and ends every sink. A sink's failure (disk full) ends that sink with one warning; what
  * it wrote before stays readable. Tracing stops when no sink is left.
  */
 final class Drain implements Runnable {
@@ -36,8 +36,40 @@ final class Drain implements Runnable {
 
     void start() {
         instance = this;
-        Runtime.getRuntime().addShutdownHook(new Thread(this::finish, "LockStat Shutdown"));
         thread.start();
+    }
+
+    /**
+     * Runs an action on the sinks with everything the VM has queued so far handed to them first
+     * (call {@link LockStatVM#collect} before, for threads' partly filled buffers); null if the drain
+     * thread did not let go in time.
+     */
+    <T> T drainAndRun(long timeoutMillis, java.util.concurrent.Callable<T> action) throws Exception {
+        if (!lock.tryLock(timeoutMillis, TimeUnit.MILLISECONDS)) {
+            return null;
+        }
+        try {
+            if (!sinks.isEmpty() && drainQueued(true) > 0) {
+                forEachSink(BufferSink::periodEnd);
+            }
+            return action.call();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether every sink has failed (tracing then stopped by itself). */
+    boolean failed() {
+        lock.lock();
+        try {
+            return sinks.isEmpty();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    long buffersDrained() {
+        return buffersDrained;   // a racy read, for status only
     }
 
     /** The running drain, for on-demand reports; null before start. */
@@ -101,13 +133,13 @@ final class Drain implements Runnable {
     }
 
     /**
-     * Shutdown hook: last drain, end of every sink. Never waits without bound: the last drain runs on
-     * a daemon thread of its own and the hook waits for it at most SHUTDOWN_WAIT_SECONDS, since a
-     * sink can block in a write for ever (a pipe nobody reads, a hung network file system) and the
-     * VM's exit waits for its shutdown hooks. A drain still writing then is left behind; the VM ends it.
+     * Stops tracing, with a last drain and the end of every sink (LockStat.stop, or the shutdown
+     * hook). Never waits without bound: the last drain runs on a daemon thread of its own and this
+     * waits for it at most SHUTDOWN_WAIT_SECONDS, since a sink can block in a write for ever (a pipe
+     * nobody reads, a hung network file system) and the VM's exit waits for its shutdown hooks. A
+     * drain still writing then is left behind; the VM ends it. Returns whether the sinks were ended.
      */
-    private void finish() {
-        LockStatVM.excludeCurrentThread(true);
+    boolean finish() {
         closing = true;
         LockSupport.unpark(thread);
         Thread last = new Thread(null, this::lastDrain, "LockStat Last Drain", 0, false);
@@ -122,7 +154,17 @@ final class Drain implements Runnable {
             Warnings.warn("lock contention tracing could not be completed within " + SHUTDOWN_WAIT_SECONDS
                     + " s (the trace is not being written: a pipe nobody reads, or a hung file system?); the trace ends with the data written so far");
             LockStatVM.stop();   // no more events, whatever the last drain is stuck in
+            return false;
         }
+        try {
+            thread.join(2_000);   // it sees closing at its next round; no drain thread outlives its recording
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (instance == this) {
+            instance = null;
+        }
+        return true;
     }
 
     private void lastDrain() {

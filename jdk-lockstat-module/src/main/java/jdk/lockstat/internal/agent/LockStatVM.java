@@ -46,6 +46,15 @@ final class LockStatVM {
      */
     static native void stop();
 
+    /**
+     * Starts tracing in a running VM, with a new trace (buffer sequence from 0; metadata written
+     * again as events first use it). False when tracing is on already.
+     */
+    static native boolean start();
+
+    /** Whether the VM is recording events now. */
+    static native boolean active();
+
     /** Queues every thread's buffer at a safepoint; tracing goes on. */
     static native void collect();
 

@@ -118,11 +118,15 @@ final class OnlineReport implements BufferSink {
         return ReportFormat.render(format, source, aspects, trees[0], trees[1], top, 0);
     }
 
-    /** jcmd LockStat.report, called by the VM: the report so far as text, or why there is none. */
+    static boolean isOn() {
+        return current != null;
+    }
+
+    /** jcmd LockStat.report (through Control): the report so far as text, or why there is none. */
     static String dcmdReport(String by, long top) {
         OnlineReport r = current;
         if (r == null) {
-            return "LockStat: online analysis is off (it failed or was not started)\n";
+            return "LockStat: tracing is off (start it with jcmd <pid> LockStat.start, or run with -XX:+TraceLockContention)\n";
         }
         List<Aspect> aspects;
         try {

@@ -22,26 +22,25 @@ public final class Startup {
     private Startup() {}
 
     static void start() {
-        List<BufferSink> sinks = new ArrayList<>();
+        List<BufferSink> others = new ArrayList<>();
+        TraceFileSink file = null;
         if (LockStatVM.writeTraceFile()) {
-            BufferSink file = openTraceFile(LockStatVM.tracePath());
-            if (file != null) {
-                sinks.add(file);
-            }
+            file = openTraceFile(LockStatVM.tracePath());
         }
         String report = LockStatVM.reportPath();
         if (report != null) {
-            sinks.add(OnlineReport.start(report));
+            others.add(OnlineReport.start(report));
         }
-        if (sinks.isEmpty()) {
+        if (file == null && others.isEmpty()) {
             LockStatVM.stop();
             return;
         }
-        new Drain(sinks).start();
+        Path path = file != null ? file.path() : Path.of("(no trace file: online analysis only)");
+        Control.startupRecording(new Recording(path, file, null, others, headerProperties(), LockStatVM.compress(), 0));
     }
 
     /** The trace file sink, or null after one warning. */
-    private static BufferSink openTraceFile(String name) {
+    private static TraceFileSink openTraceFile(String name) {
         Path path;
         FileChannel channel;
         try {

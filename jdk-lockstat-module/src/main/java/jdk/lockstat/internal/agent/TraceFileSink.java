@@ -18,6 +18,10 @@ final class TraceFileSink implements BufferSink {
         this.path = path;
     }
 
+    Path path() {
+        return path;
+    }
+
     @Override
     public void buffer(ByteBuffer vmBuffer) throws IOException {
         writer.writeBuffer(vmBuffer);

@@ -98,7 +98,7 @@ final class MonitorQueue {
             return;
         }
         Lifetime active = lifetimes.isEmpty() ? null : lifetimes.get(0);
-        if (active != null && active.endSeq < 0 && active.window.span(e.seq) >= MAX_SPAN) {
+        if (active != null && active.endSeq < 0 && active.window.span(e.seq) >= MAX_SPAN && !beginsAt(active, e)) {
             // Far ahead of what is expected (the lifetime's start was lost): stop waiting for the rest.
             while (!lifetimes.isEmpty() && lifetimes.get(0) == active && active.window.count() > 0) {
                 resync(out);
@@ -146,6 +146,9 @@ final class MonitorQueue {
                 }
                 continue;   // a number this lifetime has delivered (or an inflation): a later lifetime's event
             }
+            if (beginsAt(l, cur)) {
+                l.window.skipTo(cur.seq);
+            }
             MonitorEvent other = l.window.get(cur.seq);
             if (other != null) {
                 if (other.time <= cur.time) {
@@ -168,6 +171,18 @@ final class MonitorQueue {
             put(l, cur, i);
             return;
         }
+    }
+
+    /**
+     * Whether lifetime {@code l} begins at inflation {@code e} although its number is past 0: the monitor
+     * was inflated before the trace began (a trace started in a running VM, jcmd LockStat.start, writes
+     * a monitor's inflate when it first meets the monitor, with the number it has reached; a ring whose
+     * older chunks were dropped keeps such an inflate). Nothing before it belongs to the trace, so it is
+     * not a gap: only for a lifetime that delivered nothing and holds nothing numbered before it.
+     */
+    private static boolean beginsAt(Lifetime l, MonitorEvent e) {
+        return e.kind == MonitorEvent.INFLATE && e.seq > l.window.next() && l.deliveredTime == Long.MIN_VALUE
+                && l.endSeq < 0 && (l.window.count() == 0 || l.window.firstWaiting() > e.seq);
     }
 
     private static boolean tooFar(Lifetime l, int index, long seq) {

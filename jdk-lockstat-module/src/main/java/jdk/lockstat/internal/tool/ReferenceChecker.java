@@ -27,6 +27,9 @@ final class ReferenceChecker implements TraceParser.Listener {
     private final Set<Long> usedMethods = new HashSet<>();
     private final Set<Long> usedClasses = new HashSet<>();
     private final Map<Long, int[]> seqCounts = new HashMap<>();       // monitor -> count per seq
+    // monitor -> seqs of its MonitorInflates: a lifetime may begin past 0 there (a trace started in a
+    // running VM, jcmd LockStat.start, meets monitors inflated before it and begins them at their inflate)
+    private final Map<Long, Map<Long, Integer>> lifetimeStarts = new HashMap<>();
     private final Map<Long, Long> forwardRefs = new HashMap<>();       // wait() forward ref -> thread
     private final Set<Long> resolvedRefs = new HashSet<>();
     private final Set<Long> endedThreads = new HashSet<>();
@@ -71,6 +74,7 @@ final class ReferenceChecker implements TraceParser.Listener {
         }
         if (id == EventType.MONITOR_INFLATE.id()) {
             usedClasses.add(e.getLong("class"));
+            lifetimeStarts.computeIfAbsent(e.getLong("monitor"), m -> new HashMap<>()).merge(e.getLong("seq"), 1, Integer::sum);
         }
         long monitor = e.type().fieldIndex("monitor") >= 0 ? e.getLong("monitor") : -1;
         if (monitor >= 0 && e.type().fieldIndex("seq") >= 0) {
@@ -107,8 +111,9 @@ final class ReferenceChecker implements TraceParser.Listener {
         int gaps = 0;
         for (Map.Entry<Long, int[]> m : seqCounts.entrySet()) {
             int[] c = m.getValue();
+            Map<Long, Integer> starts = lifetimeStarts.getOrDefault(m.getKey(), Map.of());
             for (int k = 0; k + 1 < c.length; k++) {
-                if (c[k + 1] > c[k]) {
+                if (c[k + 1] > c[k] + starts.getOrDefault((long) k + 1, 0)) {
                     if (gaps++ < MAX_REPORTED) {
                         p.add(String.format("monitor 0x%x: sequence number %d is missing (%d is present)", m.getKey(), k, k + 1));
                     }

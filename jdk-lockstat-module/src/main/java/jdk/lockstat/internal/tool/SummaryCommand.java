@@ -98,6 +98,11 @@ final class SummaryCommand implements Command {
         if (r.complete()) {
             out.printf("Lost buffers: %s (buffer high-water mark: %s buffers)%n",
                     r.end().get("lost.buffers"), r.end().get("buffer.high.water"));
+            if (r.end().containsKey("ring.dropped.buffers")) {
+                // LockStat.start maxsize=...: the ring kept the most recent data; these are not failures
+                out.printf("Ring:         ring.dropped.buffers=%s in %s chunks (maxsize %s bytes): older data dropped to keep the most recent%n",
+                        r.end().get("ring.dropped.buffers"), r.end().get("ring.dropped.chunks"), r.header().get("ring.max.size"));
+            }
         }
         printChainsText(out, s.chains);
         out.println("Events by type:");

@@ -59,6 +59,30 @@ class LockAnalyzerTest {
     }
 
     @Test
+    void lifetimeBeginningAtAnInflatePastZeroIsNoGap() {
+        // A trace started in a running VM (jcmd LockStat.start) meets a monitor inflated long before:
+        // the VM writes its inflate with the number the monitor has reached. Nothing before it belongs
+        // to the trace; the contention after it is complete, in either buffer order.
+        for (boolean inflateLast : new boolean[] {false, true}) {
+            Scenario s = new Scenario();
+            Scenario.metadata(s.buffer(0));
+            EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2);
+            inflate(b2, 90, 26_909, 0, Scenario.LOCK_CLASS);
+            enter(b2, 100, 26_910, T2);
+            exit(b1, 200, 26_911, T1);
+            entered(b2, 205, 26_912);
+            List<EventBufferBuilder> order = new ArrayList<>(s.buffers());
+            if (inflateLast) {
+                Collections.reverse(order);   // T1's exit before T2's inflate
+            }
+            Scenario.Result r = Scenario.push(order);
+            assertEquals("11:100-200 ?:200-205", parts(r.of(T2)), "inflate last: " + inflateLast);
+            assertEquals("demo.Lock=105\n", r.by("lock-class"));
+            assertEquals(0, r.counters().skippedSequenceNumbers());
+        }
+    }
+
+    @Test
     void buffersInAnyOrderGiveTheSameContentions() {
         Scenario s = twoOwners();
         String expected = describe(s.push().contentions());

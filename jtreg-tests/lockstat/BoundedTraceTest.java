@@ -1,0 +1,119 @@
+/*
+ * @test
+ * @summary Bounded traces (issue 10): LockStat.start maxsize=1M keeps a ring of chunks on disk that
+ *          never exceeds maxsize, drops the oldest chunks of a busy workload, and writes the most
+ *          recent data at stop (and at dump) as a trace that verifies, accounts for the dropped
+ *          buffers, and still names locks and owners whose metadata was in dropped chunks;
+ *          duration=2s stops tracing by itself with a complete trace.
+ * @library /lib
+ * @build LockStatRun
+ * @run main/timeout=300 BoundedTraceTest
+ */
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+public class BoundedTraceTest {
+    static final long MAX_SIZE = 1024 * 1024;
+    static final long CHUNK = 128 * 1024;   // maxsize / 8, at least 128 KB (TraceRing)
+
+    /** Many short contentions (a high event rate) until stdin closes. */
+    public static class BusyWorkload {
+        static final Object LOCK = new Object();
+        static long counter;
+
+        static void holdBriefly() {
+            synchronized (LOCK) {
+                long t = System.nanoTime();
+                while (System.nanoTime() - t < 50_000) {
+                    counter++;
+                }
+            }
+        }
+
+        public static void main(String[] args) throws Exception {
+            for (int i = 0; i < 4; i++) {
+                Thread t = new Thread(() -> {
+                    while (true) {
+                        holdBriefly();
+                    }
+                }, "busy-" + i);
+                t.setDaemon(true);
+                t.start();
+            }
+            Thread.sleep(1000);
+            System.out.println("running");
+            System.out.flush();
+            System.in.read();
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("."), "bounded").toAbsolutePath();
+        // Uncompressed: more bytes per event, so the ring turns over within seconds.
+        Process p = LockStatRun.startJava("running", "-XX:-TraceLockContentionCompress", "BoundedTraceTest$BusyWorkload");
+        try {
+            ring(dir, p.pid());
+            duration(dir, p.pid());
+        } finally {
+            p.getOutputStream().close();
+            LockStatRun.check(p.waitFor() == 0, "workload ended normally");
+        }
+    }
+
+    static void ring(Path dir, long pid) throws Exception {
+        Path trace = dir.resolve("ring.lct");
+        String started = RuntimeControlTest.jcmd(dir, pid, "LockStat.start", "file=" + trace, "maxsize=1M").stdout;
+        Matcher m = Pattern.compile("ring of at most \\d+ bytes in (\\S+),").matcher(started);
+        LockStatRun.check(m.find(), "start names the ring directory: " + started);
+        Path ringDir = Path.of(m.group(1));
+        long most = 0;
+        int dropped = 0;
+        for (int i = 0; i < 40 && dropped == 0 || i < 12; i++) {
+            Thread.sleep(500);
+            long onDisk = 0;
+            try (var files = Files.list(ringDir)) {
+                for (Path f : files.toList()) {
+                    onDisk += Files.size(f);
+                }
+            }
+            most = Math.max(most, onDisk);
+            LockStatRun.check(onDisk <= MAX_SIZE + CHUNK / 2, "ring on disk " + onDisk + " bytes, maxsize " + MAX_SIZE);
+            Matcher d = Pattern.compile("(\\d+) chunks dropped").matcher(RuntimeControlTest.jcmd(dir, pid, "LockStat.status").stdout);
+            dropped = d.find() ? Integer.parseInt(d.group(1)) : 0;
+        }
+        System.out.println("ring: at most " + most + " bytes on disk; " + dropped + " chunks dropped");
+        LockStatRun.check(dropped > 0, "the busy workload turned the ring over");
+        Path dump = dir.resolve("ring-dump.lct");
+        RuntimeControlTest.jcmd(dir, pid, "LockStat.dump", "file=" + dump).shouldContain("dumped");
+        RuntimeControlTest.jcmd(dir, pid, "LockStat.stop").shouldContain("most recent");
+        LockStatRun.check(!Files.exists(ringDir), "the ring's directory is gone after stop");
+        for (Path t : List.of(dump, trace)) {
+            long size = Files.size(t);
+            LockStatRun.check(size <= MAX_SIZE + CHUNK, t.getFileName() + ": " + size + " bytes, maxsize " + MAX_SIZE);
+            LockStatRun.check(size >= MAX_SIZE - 3 * CHUNK, t.getFileName() + " keeps about maxsize: " + size + " bytes");
+            LockStatRun.lockstat("verify", t.toString()).shouldHaveExitValue(0).shouldContain(": OK")
+                    .shouldContain("lost and accounted for");
+            LockStatRun.lockstat("summary", t.toString()).shouldHaveExitValue(0).shouldContain("ring.dropped");
+            // Lock class and owner come from metadata written long before, in dropped chunks.
+            LockStatRun.lockstat("report", "--by", "lock-class,owner-method", t.toString()).shouldHaveExitValue(0)
+                    .shouldContain("java.lang.Object").shouldContain("holdBriefly");
+        }
+    }
+
+    static void duration(Path dir, long pid) throws Exception {
+        Path trace = dir.resolve("duration.lct");
+        RuntimeControlTest.jcmd(dir, pid, "LockStat.start", "file=" + trace, "duration=2s").shouldContain("stops by itself");
+        Thread.sleep(1000);
+        RuntimeControlTest.jcmd(dir, pid, "LockStat.status").shouldContain("tracing on").shouldContain("s left");
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!RuntimeControlTest.jcmd(dir, pid, "LockStat.status").stdout.contains("tracing is off")) {
+            LockStatRun.check(System.nanoTime() < deadline, "duration=2s stopped tracing within 30 s");
+            Thread.sleep(500);
+        }
+        LockStatRun.lockstat("verify", trace.toString()).shouldHaveExitValue(0).shouldContain(": OK");
+        LockStatRun.lockstat("summary", trace.toString()).shouldHaveExitValue(0).shouldContain("complete");
+    }
+}
