@@ -4,7 +4,9 @@
  *          on demand through jcmd LockStat.start and through JMX (jdk.lockstat:type=LockStat, over a
  *          remote connector), dumps while tracing goes on, and stops. Every trace verifies and names
  *          the methods that held the lock (holdA, holdB) and the lock's class, which was inflated
- *          before tracing started; a second start is refused; status tells on from off.
+ *          before tracing started; a second start is refused; status tells on from off; bad input
+ *          (an unwritable file, a bad maxsize or file pattern, a dump onto a directory or onto the
+ *          running trace) gets one clear line and changes nothing.
  * @library /lib
  * @modules jdk.lockstat jdk.lockstat/jdk.lockstat.internal.format jdk.attach jdk.management
  * @build LockStatRun MonitorContentionTest OnlineReportTest
@@ -46,12 +48,20 @@ public class RuntimeControlTest {
 
     static void viaJcmd(Path dir, long pid) throws Exception {
         jcmd(dir, pid, "LockStat.status").shouldContain("tracing is off");
+        // Bad input: a clear line each, and tracing stays off.
+        jcmd(dir, pid, "LockStat.start", "file=" + dir.resolve("no/such/dir/x.lct")).shouldContain("tracing stays off");
+        jcmd(dir, pid, "LockStat.start", "maxsize=10").shouldContain("at least 1 MB");
+        jcmd(dir, pid, "LockStat.start", "file=bad%q").shouldContain("unknown '%q'");
+        jcmd(dir, pid, "LockStat.dump", "file=" + dir.resolve("d.lct")).shouldContain("tracing is off");
+        jcmd(dir, pid, "LockStat.status").shouldContain("tracing is off");
         Path trace = dir.resolve("jcmd.lct");
         jcmd(dir, pid, "LockStat.start", "file=" + trace).shouldContain("tracing started");
         jcmd(dir, pid, "LockStat.start", "file=" + dir.resolve("second.lct")).shouldContain("already on");
         Thread.sleep(2500);
         jcmd(dir, pid, "LockStat.status").shouldContain("tracing on").shouldContain(trace.toString());
         Path dump = dir.resolve("jcmd-dump.lct");
+        jcmd(dir, pid, "LockStat.dump", "file=" + dir).shouldContain("it is a directory").shouldContain("tracing goes on");
+        jcmd(dir, pid, "LockStat.dump", "file=" + trace).shouldContain("dump to another file");
         jcmd(dir, pid, "LockStat.dump", "file=" + dump).shouldContain("dumped");
         jcmd(dir, pid, "LockStat.report", "by=owner-method").shouldContain("holdB").shouldContain("holdA");
         Thread.sleep(1000);

@@ -76,7 +76,11 @@ public final class Control {
                     } else {
                         fileSink = openFileSink(path, compress, header);
                     }
-                } catch (IOException | RuntimeException e) {
+                } catch (IOException e) {
+                    LockStatVM.stop();
+                    throw new IllegalStateException((maxSize > 0 ? "cannot create the ring's directory" : "cannot write trace file " + path)
+                            + " (" + Startup.describe(e) + "); tracing stays off", e);
+                } catch (RuntimeException e) {
                     LockStatVM.stop();
                     throw e;
                 }
@@ -114,7 +118,11 @@ public final class Control {
                 if (!running) {
                     throw new IllegalStateException("tracing is off; nothing to dump");
                 }
-                return current.dump(path);
+                try {
+                    return current.dump(path);
+                } catch (IOException e) {
+                    throw new IOException("cannot write " + path + " (" + Startup.describe(e) + "); tracing goes on", e);
+                }
             }
         });
     }
@@ -199,6 +207,8 @@ public final class Control {
             return a.run();
         } catch (IllegalStateException | IllegalArgumentException e) {
             return "LockStat: " + e.getMessage() + "\n";
+        } catch (java.io.IOException e) {
+            return "LockStat: " + (e.getMessage() != null ? e.getMessage() : Startup.describe(e)) + "\n";
         } catch (Exception e) {
             return "LockStat: failed: " + Startup.describe(e) + "\n";
         }

@@ -97,13 +97,17 @@ final class Recording {
             return "LockStat: tracing stopped (" + why + "); trace " + file
                     + (ended ? "" : " (its end could not be written in time)") + "\n";
         }
+        TraceAssembler.Result r;
         try {
-            TraceAssembler.Result r = writeRing(file, "stop");
-            return "LockStat: tracing stopped (" + why + "); the ring's most recent " + r.buffers()
-                    + " buffers are in " + file + "\n";
-        } finally {
-            ring.delete();
+            r = writeRing(file, "stop");
+        } catch (IOException | RuntimeException e) {
+            // Nothing recorded is lost: the chunks stay, each a trace lockstat reads (without an end record).
+            throw new IOException("tracing stopped (" + why + "), but writing " + file + " failed ("
+                    + Startup.describe(e) + "); the ring's chunks stay in " + ring.directory(), e);
         }
+        ring.delete();
+        return "LockStat: tracing stopped (" + why + "); the ring's most recent " + r.buffers()
+                + " buffers are in " + file + "\n";
     }
 
     /** A complete trace of what was recorded so far, in destination; tracing goes on. */
