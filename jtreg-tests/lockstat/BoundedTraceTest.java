@@ -4,7 +4,8 @@
  *          never exceeds maxsize, drops the oldest chunks of a busy workload, and writes the most
  *          recent data at stop (and at dump) as a trace that verifies, accounts for the dropped
  *          buffers, and still names locks and owners whose metadata was in dropped chunks;
- *          duration=2s stops tracing by itself with a complete trace.
+ *          duration=2s stops tracing by itself with a complete trace; a ring running at VM exit is
+ *          written to its file.
  * @library /lib
  * @build LockStatRun
  * @run main/timeout=300 BoundedTraceTest
@@ -54,13 +55,18 @@ public class BoundedTraceTest {
         Path dir = Files.createTempDirectory(Path.of("."), "bounded").toAbsolutePath();
         // Uncompressed: more bytes per event, so the ring turns over within seconds.
         Process p = LockStatRun.startJava("running", "-XX:-TraceLockContentionCompress", "BoundedTraceTest$BusyWorkload");
+        Path atExit = dir.resolve("exit.lct");
         try {
             ring(dir, p.pid());
             duration(dir, p.pid());
+            // A ring still running when the VM exits is written to its file, as at stop.
+            RuntimeControlTest.jcmd(dir, p.pid(), "LockStat.start", "file=" + atExit, "maxsize=1M").shouldContain("tracing started");
+            Thread.sleep(1000);
         } finally {
             p.getOutputStream().close();
             LockStatRun.check(p.waitFor() == 0, "workload ended normally");
         }
+        LockStatRun.verifyOk(atExit);
     }
 
     static void ring(Path dir, long pid) throws Exception {

@@ -152,11 +152,15 @@ public final class Control {
                 return OnlineReport.dcmdReport(by, top);
             }
         }
+        String label;
+        synchronized (LOCK) {
+            label = (current.isRing() ? "the ring of " : "") + current.file() + ", so far";
+        }
         Path tmp = Files.createTempFile("lockstat-report-", ".lct");
         try {
             Files.delete(tmp);   // the dump creates it anew, owner-only
             dump(tmp.toString());
-            return excluded(() -> OfflineReport.render(tmp, by, top));
+            return excluded(() -> OfflineReport.render(tmp, label, by, top));
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -16,7 +16,8 @@ import jdk.lockstat.internal.tool.Main;
 final class OfflineReport {
     private OfflineReport() {}
 
-    static String render(Path trace, String by, long top) {
+    /** label: what the report is of, shown instead of the temporary file's name. */
+    static String render(Path trace, String label, String by, long top) {
         List<String> args = new ArrayList<>(List.of("report"));
         if (by != null && !by.isBlank()) {
             args.add("--by");
@@ -34,6 +35,6 @@ final class OfflineReport {
             Main.run(args.toArray(String[]::new), o, e);
         }
         String problems = err.toString(StandardCharsets.UTF_8);
-        return out.toString(StandardCharsets.UTF_8) + (problems.isBlank() ? "" : problems);
+        return out.toString(StandardCharsets.UTF_8).replace(trace.toString(), label) + (problems.isBlank() ? "" : problems);
     }
 }
