@@ -118,8 +118,10 @@ final class OnlineReport implements BufferSink {
         return ReportFormat.render(format, source, aspects, trees[0], trees[1], top, 0);
     }
 
+    /** Whether an online analysis is running (not one that ended with its recording). */
     static boolean isOn() {
-        return current != null;
+        OnlineReport r = current;
+        return r != null && !r.ended;
     }
 
     /** jcmd LockStat.report (through Control): the report so far as text, or why there is none. */
