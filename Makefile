@@ -138,14 +138,15 @@ bench-quick: bench-prepare
 	$(OVERHEAD) --rounds 3 --workloads $(BENCH_QUICK_WORKLOADS) --accuracy build/bench-quick --out build/bench-quick $(BENCH_ARGS)
 
 # Overhead when idle (issue 10): a (LockStat JDK, tracing never on), i (tracing started and stopped at
-# runtime before the workload) and f (stock Temurin), side by side; bench/idle/RESULTS.md.
+# runtime before the workload), j (i's warm-up without tracing: i / j isolates what a stopped trace
+# leaves behind) and f (stock Temurin), side by side; bench/idle/RESULTS.md.
 # The demos by default (no Maven build needed); BENCH_IDLE_WORKLOADS=...,xalan:3000 after make bench-prepare.
 BENCH_IDLE_WORKLOADS := ContentionDemo:2000,ParkDemo:2000
 bench-idle: jdk
 	mkdir -p build/bench/classes
 	$(BOOT_JDK)/bin/javac -d build/bench/classes bench/demo/*.java
 	$(JDK)/bin/javac -d build/bench/classes bench/overhead/IdleAfterStop.java
-	$(OVERHEAD) --configs off,stopped,stock --rounds 7 --workloads $(BENCH_IDLE_WORKLOADS) --out bench/idle $(BENCH_ARGS)
+	$(OVERHEAD) --configs off,stopped,warmed,stock --rounds 11 --workloads $(BENCH_IDLE_WORKLOADS) --out bench/idle $(BENCH_ARGS)
 
 # The parts alone: overhead side by side (default workloads: the demos, xalan, h2), accuracy.
 bench-overhead: bench-prepare

@@ -17,9 +17,13 @@ public class IdleAfterStop {
     static long spins;
 
     public static void main(String[] args) throws Exception {
-        Path trace = Files.createTempFile("idle-after-stop", ".lct");
+        // -Didle.trace=false: the same warm-up without tracing, to tell tracing's after-effects from the warm-up's
+        boolean trace = !"false".equals(System.getProperty("idle.trace"));
+        Path file = Files.createTempFile("idle-after-stop", ".lct");
         Class<?> control = Class.forName("jdk.lockstat.internal.agent.Control");
-        control.getMethod("start", String.class, long.class, long.class).invoke(null, trace.toString(), 0L, 0L);
+        if (trace) {
+            control.getMethod("start", String.class, long.class, long.class).invoke(null, file.toString(), 0L, 0L);
+        }
         Thread[] threads = new Thread[2];
         for (int i = 0; i < threads.length; i++) {
             threads[i] = new Thread(() -> {
@@ -38,8 +42,10 @@ public class IdleAfterStop {
         for (Thread t : threads) {
             t.join();
         }
-        control.getMethod("stop").invoke(null);
-        Files.deleteIfExists(trace);
+        if (trace) {
+            control.getMethod("stop").invoke(null);
+        }
+        Files.deleteIfExists(file);
         String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length);
         Method main = Class.forName(args[0]).getMethod("main", String[].class);
         main.invoke(null, (Object) rest);

@@ -38,7 +38,8 @@ public class OverheadHarness {
         STOCK("f", "stock Temurin 25.0.3"),
         JFR("g", "JFR: JavaMonitorEnter + ThreadPark, threshold 0, stack traces"),
         ASYNC("h", "async-profiler 4.2, event=lock, lock=0"),
-        STOPPED("i", "LockStat JDK, tracing started and stopped before the workload (idle)");
+        STOPPED("i", "LockStat JDK, tracing started and stopped before the workload (idle)"),
+        WARMED("j", "LockStat JDK, i's warm-up without tracing (i's control)");
 
         final String letter, description;
 
@@ -81,6 +82,8 @@ public class OverheadHarness {
         switch (c) {
             case OFF -> cmd.add(lockstat);
             case STOPPED -> cmd.addAll(List.of(lockstat, "--add-exports", "jdk.lockstat/jdk.lockstat.internal.agent=ALL-UNNAMED"));
+            case WARMED -> cmd.addAll(List.of(lockstat, "--add-exports", "jdk.lockstat/jdk.lockstat.internal.agent=ALL-UNNAMED",
+                    "-Didle.trace=false"));
             case FILE -> cmd.addAll(List.of(lockstat, "-XX:+TraceLockContention", "-XX:-TraceLockContentionCompress",
                     "-XX:TraceLockContentionFile=" + artifact));
             case COMPRESSED -> cmd.addAll(List.of(lockstat, "-XX:+TraceLockContention",
@@ -96,10 +99,10 @@ public class OverheadHarness {
                     + "=start,event=lock,lock=0,file=" + artifact));
         }
         // i: a wrapper main (bench/overhead/IdleAfterStop, in the classes directory) runs the workload's main
-        List<String> wrapper = c == Config.STOPPED ? List.of("IdleAfterStop") : List.of();
+        List<String> wrapper = c == Config.STOPPED || c == Config.WARMED ? List.of("IdleAfterStop") : List.of();
         if (REAL.contains(workload)) {
             String cp = o("realworld-cp", "bench/realworld/target/classes:bench/realworld/target/lib/*");
-            cmd.addAll(List.of("-cp", c == Config.STOPPED ? cp + ":" + o("classes", "build/bench/classes") : cp));
+            cmd.addAll(List.of("-cp", wrapper.isEmpty() ? cp : cp + ":" + o("classes", "build/bench/classes")));
             cmd.addAll(wrapper);
             cmd.addAll(List.of("bench.realworld.Harness", workload, String.valueOf(threads), String.valueOf(millis)));
         } else {
