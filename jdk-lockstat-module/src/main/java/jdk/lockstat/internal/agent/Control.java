@@ -1,7 +1,6 @@
 package jdk.lockstat.internal.agent;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -10,9 +9,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 
-import jdk.lockstat.internal.format.EventType;
-import jdk.lockstat.internal.format.TraceHeader;
-import jdk.lockstat.internal.format.TraceWriter;
 
 /**
  * Runtime control of tracing, the one implementation behind jcmd LockStat.* (HotSpot's
@@ -74,7 +70,7 @@ public final class Control {
                         Path dir = Files.createTempDirectory("lockstat-" + ProcessHandle.current().pid() + "-");
                         ring = new TraceRing(dir, maxSize, compress, header);
                     } else {
-                        fileSink = openFileSink(path, compress, header);
+                        fileSink = TraceFileSink.create(path, compress, header);
                     }
                 } catch (IOException e) {
                     LockStatVM.stop();
@@ -287,20 +283,6 @@ public final class Control {
             return Path.of(b.toString()).toAbsolutePath();
         } catch (InvalidPathException e) {
             throw new IllegalArgumentException("file " + pattern + ": " + e.getMessage());
-        }
-    }
-
-    private static TraceFileSink openFileSink(Path path, boolean compress, Map<String, String> header) throws IOException {
-        FileChannel channel = TraceFileOpener.open(path);
-        try {
-            TraceWriter writer = new TraceWriter(channel, compress);
-            writer.writeHeader(new TraceHeader(header));
-            writer.writeSchema(EventType.schema());
-            writer.flush();
-            return new TraceFileSink(writer, path);
-        } catch (IOException | RuntimeException e) {
-            channel.close();
-            throw e;
         }
     }
 }

@@ -1,7 +1,6 @@
 package jdk.lockstat.internal.agent;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,9 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import jdk.lockstat.internal.format.EventType;
 import jdk.lockstat.internal.format.TraceHeader;
-import jdk.lockstat.internal.format.TraceWriter;
 
 /**
  * Entry point that HotSpot calls at the end of VM creation under -XX:+TraceLockContention. Opens the
@@ -23,9 +20,10 @@ public final class Startup {
 
     static void start() {
         List<BufferSink> others = new ArrayList<>();
+        Map<String, String> header = headerProperties();
         TraceFileSink file = null;
         if (LockStatVM.writeTraceFile()) {
-            file = openTraceFile(LockStatVM.tracePath());
+            file = openTraceFile(LockStatVM.tracePath(), header);
         }
         String report = LockStatVM.reportPath();
         if (report != null) {
@@ -36,33 +34,15 @@ public final class Startup {
             return;
         }
         Path path = file != null ? file.path() : Path.of("(no trace file: online analysis only)");
-        Control.startupRecording(new Recording(path, file, null, others, headerProperties(), LockStatVM.compress(), 0));
+        Control.startupRecording(new Recording(path, file, null, others, header, LockStatVM.compress(), 0));
     }
 
     /** The trace file sink, or null after one warning. */
-    private static TraceFileSink openTraceFile(String name) {
-        Path path;
-        FileChannel channel;
+    private static TraceFileSink openTraceFile(String name, Map<String, String> header) {
         try {
-            path = Path.of(name).toAbsolutePath();
-            channel = TraceFileOpener.open(path);
+            return TraceFileSink.create(Path.of(name).toAbsolutePath(), LockStatVM.compress(), header);
         } catch (IOException | InvalidPathException | SecurityException | UnsupportedOperationException e) {
             Warnings.warn("cannot write trace file " + name + " (" + describe(e) + "); lock contention tracing is off");
-            return null;
-        }
-        try {
-            TraceWriter writer = new TraceWriter(channel, LockStatVM.compress());
-            writer.writeHeader(new TraceHeader(headerProperties()));
-            writer.writeSchema(EventType.schema());
-            writer.flush();
-            return new TraceFileSink(writer, path);
-        } catch (IOException e) {
-            Warnings.warn("cannot write trace file " + path + " (" + describe(e) + "); lock contention tracing is off");
-            try {
-                channel.close();
-            } catch (IOException ignored) {
-                // the warning above says it all
-            }
             return null;
         }
     }

@@ -2,10 +2,13 @@ package jdk.lockstat.internal.agent;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
+import jdk.lockstat.internal.format.EventType;
+import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.format.TraceWriter;
 
 /** The trace file: every buffer as a BUFFER record, flushed once per period that wrote something. */
@@ -16,6 +19,21 @@ final class TraceFileSink implements BufferSink {
     TraceFileSink(TraceWriter writer, Path path) {
         this.writer = writer;
         this.path = path;
+    }
+
+    /** Opens path (owner-only, see TraceFileOpener) and writes header and schema; nothing stays open on failure. */
+    static TraceFileSink create(Path path, boolean compress, Map<String, String> header) throws IOException {
+        FileChannel channel = TraceFileOpener.open(path);
+        try {
+            TraceWriter writer = new TraceWriter(channel, compress);
+            writer.writeHeader(new TraceHeader(header));
+            writer.writeSchema(EventType.schema());
+            writer.flush();
+            return new TraceFileSink(writer, path);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
     }
 
     Path path() {
