@@ -39,7 +39,8 @@ public class OverheadHarness {
         JFR("g", "JFR: JavaMonitorEnter + ThreadPark, threshold 0, stack traces"),
         ASYNC("h", "async-profiler 4.2, event=lock, lock=0"),
         STOPPED("i", "LockStat JDK, tracing started and stopped before the workload (idle)"),
-        WARMED("j", "LockStat JDK, i's warm-up without tracing (i's control)");
+        WARMED("j", "LockStat JDK, i's warm-up without tracing (i's control)"),
+        NOMARKS("k", "compressed file, call chains without frame marking");
 
         final String letter, description;
 
@@ -91,6 +92,8 @@ public class OverheadHarness {
             case ONLINE -> cmd.addAll(List.of(lockstat, "-XX:TraceLockContentionReport=" + artifact));
             case NOCHAINS -> cmd.addAll(List.of(lockstat, "-XX:+TraceLockContention", "-XX:-TraceLockContentionCallChains",
                     "-XX:TraceLockContentionFile=" + artifact));
+            case NOMARKS -> cmd.addAll(List.of(lockstat, "-XX:+TraceLockContention", "-XX:-LockStatFrameMarking",
+                    "-XX:TraceLockContentionFile=" + artifact));
             case STOCK -> cmd.add(stock);
             case JFR -> cmd.addAll(List.of(stock, "-XX:StartFlightRecording:settings=none,filename=" + artifact
                     + ",jdk.JavaMonitorEnter#enabled=true,jdk.JavaMonitorEnter#threshold=0ms,jdk.JavaMonitorEnter#stackTrace=true"
@@ -115,7 +118,7 @@ public class OverheadHarness {
 
     static String extension(Config c) {
         return switch (c) {
-            case FILE, COMPRESSED, NOCHAINS -> ".lct";
+            case FILE, COMPRESSED, NOCHAINS, NOMARKS -> ".lct";
             case ONLINE -> ".json";
             case JFR, ASYNC -> ".jfr";
             default -> "";
@@ -165,9 +168,10 @@ public class OverheadHarness {
         List<Config> configs = runs.values().iterator().next().keySet().stream().filter(c -> c != Config.STOCK).toList();
         StringBuilder md = new StringBuilder("## Summary: throughput ratio to stock (median of rounds; 1.00 = no overhead)\n\n| workload |");
         configs.forEach(c -> md.append(' ').append(c.letter).append(' ').append(c.id()).append(" |"));
-        md.append(" chains' share of c's overhead |\n|---|");
+        boolean nomarks = configs.contains(Config.NOMARKS);
+        md.append(" chains' share of c's overhead |").append(nomarks ? " chains' share of k's overhead |" : "").append("\n|---|");
         configs.forEach(c -> md.append("--:|"));
-        md.append("--:|\n");
+        md.append(nomarks ? "--:|--:|\n" : "--:|\n");
         Map<Config, List<Double>> all = new LinkedHashMap<>(), real = new LinkedHashMap<>();
         for (var w : runs.entrySet()) {
             md.append("| ").append(w.getKey()).append(" |");
@@ -180,7 +184,13 @@ public class OverheadHarness {
                 md.append(String.format(Locale.ROOT, " %.2f |", r));
             }
             Double share = chainShare(ratio(w.getValue(), Config.COMPRESSED), ratio(w.getValue(), Config.NOCHAINS));
-            md.append(share.isNaN() ? " — |" : String.format(Locale.ROOT, " %.0f%% |", 100 * share)).append('\n');
+            md.append(share.isNaN() ? " — |" : String.format(Locale.ROOT, " %.0f%% |", 100 * share));
+            if (nomarks) {
+                // the same share without frame marking: what marking saves of the chains' cost
+                Double without = chainShare(ratio(w.getValue(), Config.NOMARKS), ratio(w.getValue(), Config.NOCHAINS));
+                md.append(without.isNaN() ? " — |" : String.format(Locale.ROOT, " %.0f%% |", 100 * without));
+            }
+            md.append('\n');
         }
         for (var g : List.of(Map.entry("geometric mean, all", all), Map.entry("geometric mean, real workloads", real))) {
             if (g.getValue().isEmpty()) {
@@ -190,9 +200,9 @@ public class OverheadHarness {
             for (Config c : configs) {
                 md.append(String.format(Locale.ROOT, " **%.2f** |", geomean(g.getValue().getOrDefault(c, List.of()))));
             }
-            md.append(" |\n");
+            md.append(nomarks ? " | |\n" : " |\n");
         }
-        md.append("\nOverhead = 1 − ratio. Chains' share: (e − c) / (1 − c), shown where c costs at least 3%. Per-workload "
+        md.append("\nOverhead = 1 − ratio. Chains' share: (e − c) / (1 − c) (and (e − k) / (1 − k)), shown where c costs at least 3%. Per-workload "
                 + "quartiles, trace sizes and event mix follow.\n\n");
         return md.toString();
     }
@@ -270,25 +280,28 @@ public class OverheadHarness {
      * physical frames walked per event with a chain, chain-set size and memory (the callChains totals),
      * and the trace buffers' high-water mark (buffers of 8-24 KB, 16 KB on average). NaN where absent.
      */
-    record TraceCounters(double walks, double reusedPercent, double framesPerEvent, double chains, double chainBytes,
-                         double bufferHighWater) {
+    record TraceCounters(double walks, double reusedPercent, double framesPerEvent, double framesSavedPercent, double chains,
+                         double chainBytes, double bufferHighWater) {
         static TraceCounters of(String summaryJson) {
             double walks = decimal(summaryJson, "eventsWithChains");
             return new TraceCounters(walks, decimal(summaryJson, "reusedPercent"), decimal(summaryJson, "framesWalked") / walks,
-                    decimal(summaryJson, "chainSetSize"), decimal(summaryJson, "chainSetBytes"), decimal(summaryJson, "buffer.high.water"));
+                    decimal(summaryJson, "framesSavedPercent"), decimal(summaryJson, "chainSetSize"),
+                    decimal(summaryJson, "chainSetBytes"), decimal(summaryJson, "buffer.high.water"));
         }
 
         String notes() {
             String walked = Double.isNaN(walks) || walks == 0 ? "no chains walked"
-                    : String.format(Locale.ROOT, "chains reused %.2f%%, %.1f frames walked/event", reusedPercent, framesPerEvent);
+                    : String.format(Locale.ROOT, "chains reused %.2f%%, %.1f frames walked/event, %.1f%% of frames saved by marks",
+                            reusedPercent, framesPerEvent, framesSavedPercent);
             return String.format(Locale.ROOT, "; %s, chain set %,.0f chains in %,.0f B; buffer high water %.0f (about %,.0f KB)",
                     walked, chains, chainBytes, bufferHighWater, 16 * bufferHighWater);
         }
 
         String json() {
-            return String.format(Locale.ROOT, ", \"chainsReusedPercent\": %s, \"framesWalkedPerEvent\": %s, \"chainSetSize\": %s, "
-                    + "\"chainSetBytes\": %s, \"bufferHighWater\": %s", jsonNumber(reusedPercent), jsonNumber(framesPerEvent),
-                    jsonNumber(chains), jsonNumber(chainBytes), jsonNumber(bufferHighWater));
+            return String.format(Locale.ROOT, ", \"chainsReusedPercent\": %s, \"framesWalkedPerEvent\": %s, \"framesSavedPercent\": %s, "
+                    + "\"chainSetSize\": %s, \"chainSetBytes\": %s, \"bufferHighWater\": %s", jsonNumber(reusedPercent),
+                    jsonNumber(framesPerEvent), jsonNumber(framesSavedPercent), jsonNumber(chains), jsonNumber(chainBytes),
+                    jsonNumber(bufferHighWater));
         }
     }
 

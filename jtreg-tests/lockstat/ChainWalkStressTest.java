@@ -5,13 +5,16 @@
  *          flipped under compiled callers), virtual threads yielding inside and outside the lock,
  *          Thread.getStackTrace from another thread, JFR's execution sampler at 1 ms, and GCs that
  *          unload the discarded compiled code - are exactly the chains StackWalker reports at the
- *          same point, and the VM survives it.
+ *          same point, and the VM survives it. Frame marking (LockStatFrameMarking) is on, and
+ *          must have saved frames: walks that stopped at a mark took the frames below it from the
+ *          mark's cache, and the comparison covers their chains too.
  * @library /lib
  * @modules jdk.lockstat/jdk.lockstat.internal.format
  * @build LockStatRun
  * @run main/timeout=300 ChainWalkStressTest
  * @run main/timeout=300 ChainWalkStressTest -XX:-TieredCompilation -XX:CompileThreshold=200
  * @run main/timeout=300 ChainWalkStressTest -Xint
+ * @run main/timeout=300 ChainWalkStressTest -XX:+UseZGC
  */
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -30,6 +33,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import jdk.lockstat.internal.format.Event;
+import jdk.lockstat.internal.format.EventType;
 import jdk.lockstat.internal.format.TraceParser;
 
 public class ChainWalkStressTest {
@@ -132,6 +136,19 @@ public class ChainWalkStressTest {
             return key(classes, methods, lines);
         }
 
+        /**
+         * Many short contended sections in one frame: the loop is compiled on stack (OSR) while the
+         * frame's return address may be marked, and the marks of enters and exits in one frame hit.
+         */
+        static void loopy(int lock, int iterations) {
+            SINK.add(stackKey(1));
+            for (int i = 0; i < iterations; i++) {
+                synchronized (LOCKS[lock]) {
+                    HOT.merge(-1, 1, Integer::sum);
+                }
+            }
+        }
+
         static void viaA(int lock, int mode) {
             critical(lock, mode);
         }
@@ -157,6 +174,9 @@ public class ChainWalkStressTest {
 
         static void work(long seed, boolean virtual) {
             Random r = new Random(seed);
+            // Tiered compilation compiles the loop on stack after about 60,000 back branches; the
+            // interpreter alone (-Xint) gets fewer, or the trace outgrows what its drain can write.
+            loopy(r.nextInt(LOCKS.length), System.getProperty("java.vm.info", "").contains("interpreted") ? 5_000 : 100_000);
             while (!stop) {
                 int mode = r.nextInt(10) < 2 ? 1 : virtual && r.nextInt(8) == 0 ? 2 : 0;
                 try {
@@ -242,9 +262,14 @@ public class ChainWalkStressTest {
         Map<Long, Set<Long>> inflatedClasses = new HashMap<>();   // monitor address -> classes inflated there
         Map<Long, Set<Long>> chainMonitors = new HashMap<>();     // chain -> monitors of the events using it
         long[] zeroChains = {0}, lockEvents = {0};
+        long[] framesWalked = {0}, framesSaved = {0};   // the last CHAIN_STATS event's totals
         TraceParser.parse(trace, new TraceParser.Listener() {
             @Override
             public void event(Event e) {
+                if (e.type().id() == EventType.CHAIN_STATS.id()) {
+                    framesWalked[0] = e.getLong("framesWalked");
+                    framesSaved[0] = e.getLong("framesSaved");
+                }
                 switch (e.type().name()) {
                     case "Class" -> classNames.put(e.getLong("class"), e.getString("name"));
                     case "Method" -> {
@@ -337,5 +362,7 @@ public class ChainWalkStressTest {
         LockStatRun.check(vmKeys.stream().anyMatch(k -> k.contains("viaA")) && vmKeys.stream().anyMatch(k -> k.contains("viaB")),
                 "chains through both call-site targets");
         LockStatRun.check(zeroChains[0] * 100 <= lockEvents[0], "at most 1% of the monitor events without a chain");
+        System.out.println("frames walked " + framesWalked[0] + ", saved by frame marks " + framesSaved[0]);
+        LockStatRun.check(framesSaved[0] > 0, "frame marks saved frames (contended enter and exit in one frame of critical)");
     }
 }

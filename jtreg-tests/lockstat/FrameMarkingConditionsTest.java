@@ -1,0 +1,72 @@
+/*
+ * @test
+ * @summary Frame marking saves frames where it is allowed and stays off where it is not: with
+ *          -XX:-LockStatFrameMarking and under a JVMTI agent that may pop frames (jdwp). Every trace
+ *          verifies. (Virtual threads, which are never marked, are in ChainWalkStressTest.)
+ * @requires os.arch == "amd64" | os.arch == "x86_64"
+ * @library /lib
+ * @build LockStatRun
+ * @run main/timeout=300 FrameMarkingConditionsTest
+ */
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+public class FrameMarkingConditionsTest {
+    public static class Workload {
+        static final Object LOCK = new Object();
+        static long counter;
+
+        /** A contended enter and a contended exit in one frame of an application method. */
+        static void section() {
+            synchronized (LOCK) {
+                counter++;
+                long until = System.nanoTime() + 2_000;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+            }
+        }
+
+        static void loop(long end) {
+            while (System.nanoTime() < end) {
+                section();
+            }
+        }
+
+        public static void main(String[] args) throws Exception {
+            long end = System.nanoTime() + 1_500_000_000L;
+            List<Thread> threads = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                threads.add(Thread.ofPlatform().start(() -> loop(end)));
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            System.out.println("workload-done " + counter);
+        }
+    }
+
+    static final Pattern SAVED = Pattern.compile("\"framesSaved\": ([0-9]+)");
+    static final Pattern WALKED = Pattern.compile("\"framesWalked\": ([0-9]+)");
+
+    /** framesSaved and framesWalked of a run's trace (the totals of lockstat summary --format json). */
+    static long[] counters(String name, String... options) throws Exception {
+        LockStatRun.Traced t = LockStatRun.traceWorkload(name, "FrameMarkingConditionsTest$Workload", options);
+        String json = LockStatRun.lockstat("summary", "--format", "json", t.trace().toString()).shouldHaveExitValue(0).stdout;
+        Matcher saved = SAVED.matcher(json), walked = WALKED.matcher(json);
+        LockStatRun.check(saved.find() && walked.find(), "summary has the call-chain counters");
+        long[] c = {Long.parseLong(saved.group(1)), Long.parseLong(walked.group(1))};
+        System.out.println(name + ": frames saved " + c[0] + ", walked " + c[1]);
+        LockStatRun.check(c[1] > 0, name + ": chains were walked");
+        return c;
+    }
+
+    public static void main(String[] args) throws Exception {
+        LockStatRun.check(counters("marks")[0] > 0, "marks save frames in a plain run");
+        LockStatRun.check(counters("off", "-XX:-LockStatFrameMarking")[0] == 0, "-XX:-LockStatFrameMarking marks nothing");
+        LockStatRun.check(counters("jdwp", "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=localhost:0")[0] == 0,
+                "no marks while a JVMTI agent may pop frames");
+    }
+}
