@@ -9,7 +9,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 
-
 /**
  * Runtime control of tracing, the one implementation behind jcmd LockStat.* (HotSpot's
  * lockStatDCmds.cpp calls the dcmd* methods) and the JMX MBean jdk.lockstat:type=LockStat. At most
