@@ -31,6 +31,8 @@ src=$(dirname "$build_dir")/src
 jdk=$(cd "${TEST_JDK:-build/jdk}" && pwd -P)
 boot=${BOOT_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
 conc=${JTREG_CONC:-2}
+# jtreg timeout factor: 4 suits 2 cores; the heaviest java/lang/Thread/virtual configurations want more
+timeout_factor=${JTREG_TIMEOUT_FACTOR:-4}
 
 # quick: about 3.5 min a run on 2 cores (measured); the full run adds the two slowest JVMTI suspend
 # tests (~60 s each), the TCK's other configurations and the thread groups.
@@ -46,13 +48,20 @@ if [ "$mode" = full ]; then
   jdk_groups=(java/util/concurrent java/lang/Thread java/lang/VirtualThread)
 fi
 
-# Native test libraries (JVMTI agents, JNI helpers), built once into the cached build tree.
-natives_stamp="$build_dir/.lockstat-test-natives"
+# Native test libraries (JVMTI agents, JNI helpers, and test/lib's own such as libVThreadPinner), built
+# once into the cached build tree. jtreg takes one native directory per suite, so test/lib's libraries
+# are copied into both suites' directories, as upstream's test image does.
+hotspot_native="$build_dir/support/test/hotspot/jtreg/native/lib"
+jdk_native="$build_dir/support/test/jdk/jtreg/native/lib"
+natives_stamp="$build_dir/.lockstat-test-natives-2"
 if [ ! -f "$natives_stamp" ]; then
   echo "test-openjdk: building the upstream tests' native libraries (once per build tree)"
   started=$(date +%s)
   env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make --no-print-directory -C "$build_dir" \
-    build-test-hotspot-jtreg-native build-test-jdk-jtreg-native JOBS="$(nproc)" LOG=warn >&2
+    build-test-hotspot-jtreg-native build-test-jdk-jtreg-native build-test-lib-native \
+    JOBS="$(nproc)" LOG=warn >&2
+  cp "$build_dir"/support/test/lib/native/lib/* "$hotspot_native"/
+  cp "$build_dir"/support/test/lib/native/lib/* "$jdk_native"/
   echo "test-openjdk: native libraries built in $(( $(date +%s) - started )) s"
   touch "$natives_stamp"
 fi
@@ -60,8 +69,6 @@ fi
 # the mode's groups: a part of the full run, or one group being investigated.
 [ -n "${HOTSPOT_GROUPS+x}" ] && read -r -a hotspot_groups <<< "$HOTSPOT_GROUPS"
 [ -n "${JDK_GROUPS+x}" ] && read -r -a jdk_groups <<< "$JDK_GROUPS"
-hotspot_native="$build_dir/support/test/hotspot/jtreg/native/lib"
-jdk_native="$build_dir/support/test/jdk/jtreg/native/lib"
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -80,7 +87,7 @@ run_suite() {
   done
   local started
   started=$(date +%s)
-  JT_JAVA=$boot jtreg -jdk:"$jdk" -conc:"$conc" -timeoutFactor:4 -nativepath:"$native" -retain:fail,error \
+  JT_JAVA=$boot jtreg -jdk:"$jdk" -conc:"$conc" -timeoutFactor:"$timeout_factor" -nativepath:"$native" -retain:fail,error \
     -w:"$out/$name/work" -r:"$out/$name/report" -v:summary "${upstream[@]}" "${exclusions[@]}" \
     "${tracing_env[@]}" "${paths[@]}" > "$out/$name.log" 2>&1 || true
   echo "$name: $(grep -E '^Test results' "$out/$name.log" || echo 'no results') ($(( $(date +%s) - started )) s)"
