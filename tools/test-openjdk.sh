@@ -31,8 +31,9 @@ src=$(dirname "$build_dir")/src
 jdk=$(cd "${TEST_JDK:-build/jdk}" && pwd -P)
 boot=${BOOT_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
 conc=${JTREG_CONC:-2}
-# jtreg timeout factor: 4 suits 2 cores; the heaviest java/lang/Thread/virtual configurations want more
-timeout_factor=${JTREG_TIMEOUT_FACTOR:-4}
+# jtreg timeout factor: 4 suits the quick part on 2 cores; the full run's java/lang/Thread/virtual
+# stress tests take minutes each there (measured with 8)
+if [ "$mode" = full ]; then timeout_factor=${JTREG_TIMEOUT_FACTOR:-8}; else timeout_factor=${JTREG_TIMEOUT_FACTOR:-4}; fi
 
 # quick: about 3.5 min a run on 2 cores (measured); the full run adds the two slowest JVMTI suspend
 # tests (~60 s each), the TCK's other configurations and the thread groups.

@@ -9,7 +9,12 @@ import java.util.Map;
  * calls come from one thread at a time (the drain, or the shutdown hook holding its lock).
  */
 interface BufferSink {
-    /** One VM buffer; it is valid only during the call (the drain gives it back afterwards). */
+    /**
+     * One VM buffer; it is valid only during the call (the drain gives it back afterwards), and its
+     * position and limit are restored after it. A sink that cannot take it for want of heap (the
+     * application exhausted it) counts the buffer as lost itself and returns, or throws an
+     * IOException if it cannot go on.
+     */
     void buffer(ByteBuffer vmBuffer) throws IOException;
 
     /** End of a drain period in which buffers arrived: a chance to flush. */

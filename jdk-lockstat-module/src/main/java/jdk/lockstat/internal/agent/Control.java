@@ -251,7 +251,7 @@ public final class Control {
                 running = false;
                 try {
                     current.stop("VM exit");
-                } catch (IOException | RuntimeException e) {
+                } catch (IOException | RuntimeException | OutOfMemoryError e) {
                     Warnings.warn("completing the trace at exit failed: " + Startup.describe(e));
                 }
             }

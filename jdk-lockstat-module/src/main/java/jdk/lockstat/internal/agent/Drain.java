@@ -16,6 +16,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * recording: {@link #finish} (LockStat.stop, or the shutdown hook at VM exit) drains what is left,
  * including partly filled buffers, and ends every sink. A sink's failure (disk full) ends that sink with one warning; what
  * it wrote before stays readable. Tracing stops when no sink is left.
+ *
+ * <p>The drain runs inside the traced application, whose heap may be exhausted (upstream's
+ * OOMEInStampedLock does it on purpose). An OutOfMemoryError never ends the drain: a buffer the VM
+ * could not hand over (no heap for its ByteBuffer) stays first in the VM's queue, a sink that cannot
+ * take one counts it as lost itself, and the drain tries again next period. So the hand-over path
+ * allocates nothing per buffer.
  */
 final class Drain implements Runnable {
     private static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -102,34 +108,46 @@ final class Drain implements Runnable {
         LockStatVM.excludeCurrentThread(true);   // the drain's own locking is not the application's
         long lastCollect = System.nanoTime();
         while (!closing) {
-            int drained = 0;
-            // While events flow, every period: a thread that blocked right after its last event (a
-            // contended enter) holds that event in a partly filled buffer, and the analysis of that
-            // lock waits for it. A safepoint hands every thread's buffer over (paper 3.1 relies on GC
-            // safepoints; an application that does not allocate has none).
-            if (busy && System.nanoTime() - lastCollect >= PERIOD_NANOS) {
-                LockStatVM.collect();
-                lastCollect = System.nanoTime();
-            }
-            lock.lock();
             try {
-                // flush: the VM's shared buffer (thread starts and ends) is taken every period too,
-                // so that a process killed outright still names its threads.
-                if (!sinks.isEmpty() && (drained = drainQueued(true)) > 0) {
-                    forEachSink(BufferSink::periodEnd);
-                }
-            } finally {
-                lock.unlock();
-            }
-            // Busy: come straight back, so that a drain competing with the application for CPU
-            // does not fall behind by a whole period. Idle: sleep.
-            busy = drained > 0;
-            if (drained > 0) {
-                Thread.yield();
-            } else {
+                lastCollect = drainRound(lastCollect);
+            } catch (OutOfMemoryError e) {
+                // The application exhausted the heap; what is queued waits for the next period.
+                busy = false;
                 LockSupport.parkNanos(this, PERIOD_NANOS);
             }
         }
+    }
+
+    /** One round of the drain thread; returns when the VM last collected threads' buffers. */
+    private long drainRound(long lastCollect) {
+        int drained = 0;
+        // While events flow, every period: a thread that blocked right after its last event (a
+        // contended enter) holds that event in a partly filled buffer, and the analysis of that
+        // lock waits for it. A safepoint hands every thread's buffer over (paper 3.1 relies on GC
+        // safepoints; an application that does not allocate has none).
+        if (busy && System.nanoTime() - lastCollect >= PERIOD_NANOS) {
+            LockStatVM.collect();
+            lastCollect = System.nanoTime();
+        }
+        lock.lock();
+        try {
+            // flush: the VM's shared buffer (thread starts and ends) is taken every period too,
+            // so that a process killed outright still names its threads.
+            if (!sinks.isEmpty() && (drained = drainQueued(true)) > 0) {
+                forEachSink(BufferSink::periodEnd);
+            }
+        } finally {
+            lock.unlock();
+        }
+        // Busy: come straight back, so that a drain competing with the application for CPU
+        // does not fall behind by a whole period. Idle: sleep.
+        busy = drained > 0;
+        if (drained > 0) {
+            Thread.yield();
+        } else {
+            LockSupport.parkNanos(this, PERIOD_NANOS);
+        }
+        return lastCollect;
     }
 
     /**
@@ -142,9 +160,17 @@ final class Drain implements Runnable {
     boolean finish() {
         closing = true;
         LockSupport.unpark(thread);
-        Thread last = new Thread(null, this::lastDrain, "LockStat Last Drain", 0, false);
-        last.setDaemon(true);
-        last.start();
+        Thread last;
+        try {
+            last = new Thread(null, this::lastDrain, "LockStat Last Drain", 0, false);
+            last.setDaemon(true);
+            last.start();
+        } catch (OutOfMemoryError e) {
+            // No heap (or no native thread) for the bounded wait: drain here, unbounded, rather
+            // than leave the trace without its last buffers and end record.
+            lastDrain();
+            return true;
+        }
         try {
             last.join(TimeUnit.SECONDS.toMillis(SHUTDOWN_WAIT_SECONDS));
         } catch (InterruptedException e) {
@@ -177,27 +203,50 @@ final class Drain implements Runnable {
             // Stop at a safepoint with every thread's buffer queued, then take all of it: the trace
             // ends without sequence gaps even while other threads are still running.
             LockStatVM.stop();
-            drainQueued(true);
-            Map<String, String> end = new LinkedHashMap<>();
-            end.put("end.nanos", Long.toString(System.nanoTime()));
-            end.put("end.millis", Long.toString(System.currentTimeMillis()));
-            end.put("buffers", Long.toString(buffersDrained));
-            end.put("lost.buffers", Long.toString(LockStatVM.lostBuffers()));
-            end.put("buffer.high.water", Long.toString(LockStatVM.bufferHighWater()));
-            forEachSink(s -> s.end(end));
+            // An application exiting on an OutOfMemoryError may still hold its heap: try again a
+            // few times (its finalizing threads end, a GC runs) before giving up the end record.
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    drainQueued(true);
+                    Map<String, String> end = endProperties();
+                    forEachSink(s -> s.end(end));
+                    return;
+                } catch (OutOfMemoryError e) {
+                    if (attempt == OUT_OF_MEMORY_ATTEMPTS) {
+                        Warnings.warn("no heap left to complete the trace; it is whole up to its last buffer, without an end record");
+                        return;
+                    }
+                    LockSupport.parkNanos(PERIOD_NANOS);
+                }
+            }
         } finally {
             lock.unlock();
         }
     }
 
-    /** Hands every queued buffer to the sinks; with flush, partly filled shared buffers too. */
+    private static final int OUT_OF_MEMORY_ATTEMPTS = 20;
+
+    private Map<String, String> endProperties() {
+        Map<String, String> end = new LinkedHashMap<>();
+        end.put("end.nanos", Long.toString(System.nanoTime()));
+        end.put("end.millis", Long.toString(System.currentTimeMillis()));
+        end.put("buffers", Long.toString(buffersDrained));
+        end.put("lost.buffers", Long.toString(LockStatVM.lostBuffers()));
+        end.put("buffer.high.water", Long.toString(LockStatVM.bufferHighWater()));
+        return end;
+    }
+
+    /**
+     * Hands every queued buffer to the sinks; with flush, partly filled shared buffers too. An
+     * OutOfMemoryError from the VM's hand-over (no heap for the buffer object) goes to the caller:
+     * the VM keeps that buffer first in its queue, for the next try.
+     */
     private int drainQueued(boolean flush) {
         int n = 0;
         ByteBuffer b;
         while (!sinks.isEmpty() && (b = LockStatVM.takeBuffer(flush && n == 0)) != null) {
             try {
-                ByteBuffer vmBuffer = b;
-                forEachSink(s -> s.buffer(vmBuffer.duplicate()));
+                handOver(b);
                 buffersDrained++;
                 n++;
             } finally {
@@ -207,25 +256,51 @@ final class Drain implements Runnable {
         return n;
     }
 
+    /** One VM buffer to every sink, each seeing it whole; allocates nothing (no duplicate, no copy of the list). */
+    private void handOver(ByteBuffer b) {
+        int position = b.position();
+        int limit = b.limit();
+        for (int i = 0; i < sinks.size(); ) {
+            BufferSink sink = sinks.get(i);
+            try {
+                sink.buffer(b);
+                i++;
+            } catch (IOException e) {
+                fail(sink, e);   // removed: the next sink is at i now
+            } catch (OutOfMemoryError e) {
+                i++;   // the sink could not take it for want of heap and counted it (see BufferSink.buffer)
+            } finally {
+                b.limit(limit).position(position);
+            }
+        }
+    }
+
     private interface SinkAction {
         void apply(BufferSink sink) throws IOException;
     }
 
+    /** Allocates nothing itself: periodEnd runs after every busy round. */
     private void forEachSink(SinkAction action) {
-        for (BufferSink sink : List.copyOf(sinks)) {
+        for (int i = 0; i < sinks.size(); ) {
+            BufferSink sink = sinks.get(i);
             try {
                 action.apply(sink);
+                i++;
             } catch (IOException e) {
-                sinks.remove(sink);
-                String what = sink.fail(e);
-                if (sinks.isEmpty()) {
-                    closing = true;
-                    LockStatVM.stop();
-                    Warnings.warn(what + "; lock contention tracing stopped");
-                } else {
-                    Warnings.warn(what);
-                }
+                fail(sink, e);   // removed: the next sink is at i now
             }
+        }
+    }
+
+    private void fail(BufferSink sink, IOException e) {
+        sinks.remove(sink);
+        String what = sink.fail(e);
+        if (sinks.isEmpty()) {
+            closing = true;
+            LockStatVM.stop();
+            Warnings.warn(what + "; lock contention tracing stopped");
+        } else {
+            Warnings.warn(what);
         }
     }
 }

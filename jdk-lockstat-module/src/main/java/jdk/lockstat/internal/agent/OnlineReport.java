@@ -6,6 +6,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -38,14 +39,30 @@ final class OnlineReport implements BufferSink {
     private final ContentionSummary summary = new ContentionSummary();
     private final ContentionAnalysis analysis;
     private volatile boolean ended;
+    private long buffersWithoutHeap;   // not (or not wholly) analysed: the application had exhausted the heap
 
     private OnlineReport(String path) {
         this.path = path;
         this.analysis = new ContentionAnalysis(c -> {
             tree.accept(c);
             summary.accept(c);
-        });
+        }, boundsFor(Runtime.getRuntime().maxMemory()));
         analysis.traceStart(LockStatVM.startNanos());
+    }
+
+    /**
+     * The analysis runs in the application's heap, so the events it may hold back for reordering (a
+     * gap left by a lost buffer holds everything behind it until the bound) are a share of that heap:
+     * an eighth at most, about 80 bytes an event, never more than lockstat's own bounds. With the
+     * offline bounds, a 32 MB application whose buffers were lost ran out of heap for the analysis.
+     */
+    static ContentionAnalysis.Options boundsFor(long maxHeapBytes) {
+        ContentionAnalysis.Options offline = ContentionAnalysis.Options.defaults();
+        long events = maxHeapBytes / 8 / 80;
+        int total = Math.clamp(events, 20_000, offline.maxPending());
+        int perMonitor = Math.clamp(total / 2, 10_000, offline.maxPendingPerMonitor());
+        int heldForMetadata = Math.clamp(total / 100, 1_000, offline.maxHeldForMetadata());
+        return offline.withBounds(perMonitor, total, heldForMetadata);
     }
 
     static BufferSink start(String path) {
@@ -57,10 +74,13 @@ final class OnlineReport implements BufferSink {
     @Override
     public void buffer(ByteBuffer vmBuffer) throws IOException {
         // A copy: the engine may keep events past this call, and the VM reuses its buffer.
-        ByteBuffer copy = ByteBuffer.allocate(vmBuffer.remaining());
-        copy.put(vmBuffer).flip();
         try {
+            ByteBuffer copy = ByteBuffer.allocate(vmBuffer.remaining());
+            copy.put(vmBuffer).flip();
             analysis.accept(new EventBuffer(schema, copy));
+        } catch (OutOfMemoryError e) {
+            // Its events are missing from the analysis, as a lost buffer's are; the report says so.
+            buffersWithoutHeap++;
         } catch (RuntimeException e) {
             // A bug in the analysis must not end tracing into a trace file as well: this sink ends.
             throw new IOException("online analysis failed: " + e, e);
@@ -113,8 +133,11 @@ final class OnlineReport implements BufferSink {
                 ? new ReportNode[] {tree.snapshot(), tree.afterWaitSnapshot()}
                 : summary.report(aspects);
         String name = "online analysis of process " + ProcessHandle.current().pid() + (ended ? ", at exit" : ", so far");
-        ReportFormat.Source source = new ReportFormat.Source(name, "", "null", Set.of(), ended, List.of(),
-                analysis.counters().notes());
+        List<String> notes = new ArrayList<>(analysis.counters().notes());
+        if (buffersWithoutHeap > 0) {
+            notes.add(buffersWithoutHeap + " event buffer(s) not analysed: the application had exhausted the heap");
+        }
+        ReportFormat.Source source = new ReportFormat.Source(name, "", "null", Set.of(), ended, List.of(), notes);
         return ReportFormat.render(format, source, aspects, trees[0], trees[1], top, 0);
     }
 

@@ -67,7 +67,7 @@ public final class Startup {
         return p;
     }
 
-    static String describe(Exception e) {
+    static String describe(Throwable e) {
         String kind = e.getClass().getSimpleName();
         return e.getMessage() == null ? kind : kind + ": " + e.getMessage();
     }

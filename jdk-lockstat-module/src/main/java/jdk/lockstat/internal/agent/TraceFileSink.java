@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import jdk.lockstat.internal.format.EventType;
@@ -15,6 +16,7 @@ import jdk.lockstat.internal.format.TraceWriter;
 final class TraceFileSink implements BufferSink {
     private final TraceWriter writer;
     private final Path path;
+    private long outOfMemoryDrops;   // buffers not written for want of heap (each record is whole or absent)
 
     TraceFileSink(TraceWriter writer, Path path) {
         this.writer = writer;
@@ -42,7 +44,16 @@ final class TraceFileSink implements BufferSink {
 
     @Override
     public void buffer(ByteBuffer vmBuffer) throws IOException {
-        writer.writeBuffer(vmBuffer);
+        try {
+            writer.writeBuffer(vmBuffer);
+        } catch (OutOfMemoryError e) {
+            // The application exhausted the heap. The record is absent, not cut short: count it as
+            // lost, so that verify accounts for the gap, and go on (the heap usually frees up).
+            if (!writer.whole()) {
+                throw new IOException("out of heap memory in the middle of a record", e);
+            }
+            outOfMemoryDrops++;
+        }
     }
 
     @Override
@@ -52,6 +63,12 @@ final class TraceFileSink implements BufferSink {
 
     @Override
     public void end(Map<String, String> endProperties) throws IOException {
+        if (outOfMemoryDrops > 0) {
+            Map<String, String> end = new LinkedHashMap<>(endProperties);
+            end.put("lost.buffers", Long.toString(Long.parseLong(end.getOrDefault("lost.buffers", "0")) + outOfMemoryDrops));
+            end.put("lost.buffers.out.of.memory", Long.toString(outOfMemoryDrops));
+            endProperties = end;
+        }
         writer.writeEnd(endProperties);
         writer.close();
     }

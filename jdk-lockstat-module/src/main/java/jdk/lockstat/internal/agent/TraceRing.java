@@ -98,16 +98,30 @@ final class TraceRing implements BufferSink {
 
     @Override
     public void buffer(ByteBuffer vmBuffer) throws IOException {
-        Chunk c = chunks.peekLast();
-        if (c == null || c.closedSize >= 0 || c.writer.fileBytes() >= chunkSize) {
-            c = rotate();
-        }
-        ByteBuffer copy = ByteBuffer.allocate(vmBuffer.remaining());
-        copy.put(vmBuffer.duplicate()).flip();
-        c.writer.writeBuffer(copy.duplicate());
-        long seq = TraceAssembler.readVarint(skipVarint(copy.duplicate()));
-        if (c.buffers == c.sequences.length) {
-            c.sequences = Arrays.copyOf(c.sequences, c.buffers * 2);
+        Chunk c;
+        ByteBuffer copy;
+        long seq;
+        try {
+            c = chunks.peekLast();
+            if (c == null || c.closedSize >= 0 || c.writer.fileBytes() >= chunkSize) {
+                c = rotate();
+            }
+            copy = ByteBuffer.allocate(vmBuffer.remaining());
+            copy.put(vmBuffer.duplicate()).flip();
+            seq = TraceAssembler.readVarint(skipVarint(copy.duplicate()));
+            if (c.buffers == c.sequences.length) {
+                c.sequences = Arrays.copyOf(c.sequences, c.buffers * 2);
+            }
+            c.writer.writeBuffer(copy);
+        } catch (OutOfMemoryError e) {
+            // The application exhausted the heap: the buffer is not in the ring (a record is written
+            // whole or not at all); a dump counts its sequence number as lost.
+            Chunk last = chunks.peekLast();
+            if (last != null && !last.writer.whole()) {
+                throw new IOException("out of heap memory in the middle of a record", e);
+            }
+            droppedBuffers++;
+            return;
         }
         c.sequences[c.buffers++] = seq;
         Chunk chunk = c;
@@ -117,8 +131,8 @@ final class TraceRing implements BufferSink {
                     chunk.metadata.add(e);
                 }
             });
-        } catch (RuntimeException damaged) {
-            // the VM wrote it; a buffer the analysis cannot read loses only its own metadata here
+        } catch (RuntimeException | OutOfMemoryError damagedOrNoHeap) {
+            // the VM wrote it; a buffer the analysis cannot read (or scan without heap) loses only its own metadata here
         }
     }
 

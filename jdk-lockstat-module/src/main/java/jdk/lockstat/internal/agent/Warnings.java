@@ -5,7 +5,11 @@ final class Warnings {
     private Warnings() {}
 
     static void warn(String message) {
-        System.err.println("LockStat: warning: " + message);
-        System.err.flush();
+        try {
+            System.err.println("LockStat: warning: " + message);
+            System.err.flush();
+        } catch (OutOfMemoryError e) {
+            // no heap even for the message: the application's own OutOfMemoryError says enough
+        }
     }
 }

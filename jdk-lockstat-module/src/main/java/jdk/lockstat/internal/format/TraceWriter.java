@@ -12,11 +12,20 @@ import jdk.lockstat.internal.snappy.SnappyFramedOutput;
  * Writes a trace: magic and version, then records (type, length, CRC-32C, payload), optionally
  * inside a Snappy framing stream. Used by the drain thread and by tests that build traces by hand.
  * Not thread-safe.
+ *
+ * <p>A record is written whole or not at all, even when the heap is exhausted (the drain runs inside
+ * the traced application, which may be out of memory): nothing is allocated while a record's bytes go
+ * out, so an OutOfMemoryError can only come before the first byte. Should any other error cut a
+ * record short, it is rolled back where it is still in the Snappy block; otherwise the writer refuses
+ * further records, since the file is only readable up to that record.
  */
 public final class TraceWriter implements AutoCloseable {
     private final WritableByteChannel channel;
     private final SnappyFramedOutput snappy;   // null when uncompressed
     private final ByteSink recordHeader = new ByteSink(16);
+    private final ByteBuffer directHeader = ByteBuffer.allocateDirect(16);   // uncompressed: no temporary buffer in write
+    private final CRC32C crc = new CRC32C();
+    private String brokenBy;   // why a record was cut short; null while whole
     private long uncompressedBytes;
     private long records;
 
@@ -54,16 +63,39 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     public void writeRecord(int type, ByteBuffer payload) throws IOException {
+        if (brokenBy != null) {
+            throw new IOException("an earlier record was cut short (" + brokenBy + "); the trace is readable up to it");
+        }
         int len = payload.remaining();
         if (len > TraceConstants.MAX_RECORD) {
             throw new IllegalArgumentException("record of " + len + " bytes exceeds " + TraceConstants.MAX_RECORD);
         }
-        CRC32C crc = new CRC32C();
-        crc.update(payload.duplicate());
+        int at = payload.position();
+        crc.reset();
+        crc.update(payload);
+        payload.position(at);
         recordHeader.reset();
         recordHeader.u1(type).varint(len).u4((int) crc.getValue());
-        write(recordHeader.asBuffer());
-        write(payload.duplicate());
+        long mark = snappy != null ? snappy.mark() : 0;
+        try {
+            if (snappy != null) {
+                snappy.write(recordHeader.array(), 0, recordHeader.size());
+                snappy.write(payload);
+            } else {
+                directHeader.clear();
+                directHeader.put(recordHeader.array(), 0, recordHeader.size()).flip();
+                writeChannel(directHeader);
+                writeChannel(payload);   // the VM's buffers are direct: no temporary buffer either
+            }
+        } catch (IOException | RuntimeException | Error e) {
+            if (snappy == null || !snappy.rollBack(mark)) {
+                brokenBy = String.valueOf(e);
+            }
+            throw e;
+        } finally {
+            payload.position(at);
+        }
+        uncompressedBytes += recordHeader.size() + len;
         records++;
     }
 
@@ -82,6 +114,11 @@ public final class TraceWriter implements AutoCloseable {
         return snappy != null ? snappy.compressedBytes() : uncompressedBytes;
     }
 
+    /** False once a record was cut short: nothing more can be written after it. */
+    public boolean whole() {
+        return brokenBy == null;
+    }
+
     public long records() {
         return records;
     }
@@ -91,9 +128,13 @@ public final class TraceWriter implements AutoCloseable {
         if (snappy != null) {
             snappy.write(b);
         } else {
-            while (b.hasRemaining()) {
-                channel.write(b);
-            }
+            writeChannel(b);
+        }
+    }
+
+    private void writeChannel(ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) {
+            channel.write(b);
         }
     }
 

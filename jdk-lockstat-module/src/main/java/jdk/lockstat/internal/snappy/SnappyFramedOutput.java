@@ -3,22 +3,32 @@ package jdk.lockstat.internal.snappy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
+import java.util.zip.CRC32C;
 
 /**
  * Writes the Snappy framing format to a channel. Data is gathered into 64 KiB blocks; {@link #flush()}
  * ends the current chunk early so that everything written so far is readable if the process dies.
+ *
+ * <p>Nothing is allocated after construction: the drain writes with it while the application may
+ * have exhausted the heap, and an OutOfMemoryError in the middle of a record would cut that record
+ * short in the file. The chunk buffer is direct, so that the channel needs no temporary one either.
  */
 public final class SnappyFramedOutput {
     private final WritableByteChannel out;
     private final byte[] block = new byte[SnappyFraming.MAX_BLOCK];
-    private final byte[] compressed = new byte[8 + SnappyFraming.maxCompressedLength(SnappyFraming.MAX_BLOCK)];
+    private final byte[] compressed = new byte[SnappyFraming.maxCompressedLength(SnappyFraming.MAX_BLOCK)];
+    private final ByteBuffer chunk = ByteBuffer.allocateDirect(8 + Math.max(compressed.length, block.length));
     private final short[] table = SnappyFraming.newHashTable();
+    private final CRC32C crc = new CRC32C();
     private int blockSize;
     private long compressedBytes;
+    private long chunksWritten;
 
     public SnappyFramedOutput(WritableByteChannel out) throws IOException {
         this.out = out;
-        writeFully(ByteBuffer.wrap(SnappyFraming.HEADER));
+        chunk.clear();
+        chunk.put(SnappyFraming.HEADER).flip();
+        writeFully(chunk);
         compressedBytes = SnappyFraming.HEADER.length;
     }
 
@@ -35,12 +45,15 @@ public final class SnappyFramedOutput {
         }
     }
 
+    /** Writes src's remaining bytes; src's position is left as it was. */
     public void write(ByteBuffer src) throws IOException {
-        ByteBuffer b = src.duplicate();
-        while (b.hasRemaining()) {
-            int n = Math.min(b.remaining(), block.length - blockSize);
-            b.get(block, blockSize, n);
+        int at = src.position();
+        int end = src.limit();
+        while (at < end) {
+            int n = Math.min(end - at, block.length - blockSize);
+            src.get(at, block, blockSize, n);   // absolute: no duplicate buffer
             blockSize += n;
+            at += n;
             if (blockSize == block.length) {
                 writeChunk();
             }
@@ -58,22 +71,35 @@ public final class SnappyFramedOutput {
         return compressedBytes;
     }
 
+    /** Where the stream stands now: {@link #rollBack} can return to it while no chunk went out since. */
+    public long mark() {
+        return (chunksWritten << 32) | blockSize;
+    }
+
+    /** Drops what was written since mark, if it is all still in the block; false if a chunk went out. */
+    public boolean rollBack(long mark) {
+        if ((mark >>> 32) != chunksWritten) {
+            return false;
+        }
+        blockSize = (int) mark;
+        return true;
+    }
+
     private void writeChunk() throws IOException {
-        int crc = SnappyFraming.maskedCrc32c(block, 0, blockSize);
+        int sum = SnappyFraming.maskedCrc32c(crc, block, 0, blockSize);
         int clen = SnappyFraming.compressBlock(block, 0, blockSize, compressed, table);
-        ByteBuffer chunk;
+        chunk.clear();
         // Store a block as is when compression does not pay (random-looking data), as the spec allows.
         if (clen < blockSize - blockSize / 8) {
-            chunk = ByteBuffer.allocate(8 + clen);
-            header(chunk, SnappyFraming.COMPRESSED_DATA, 4 + clen, crc);
+            header(chunk, SnappyFraming.COMPRESSED_DATA, 4 + clen, sum);
             chunk.put(compressed, 0, clen);
         } else {
-            chunk = ByteBuffer.allocate(8 + blockSize);
-            header(chunk, SnappyFraming.UNCOMPRESSED_DATA, 4 + blockSize, crc);
+            header(chunk, SnappyFraming.UNCOMPRESSED_DATA, 4 + blockSize, sum);
             chunk.put(block, 0, blockSize);
         }
         chunk.flip();
         compressedBytes += chunk.remaining();
+        chunksWritten++;
         writeFully(chunk);
         blockSize = 0;
     }

@@ -20,7 +20,12 @@ public final class SnappyFraming {
 
     /** The masked CRC-32C that chunks carry. */
     public static int maskedCrc32c(byte[] data, int off, int len) {
-        CRC32C crc = new CRC32C();
+        return maskedCrc32c(new CRC32C(), data, off, len);
+    }
+
+    /** The same with a caller's CRC32C (reset here): the trace writer allocates nothing per chunk. */
+    public static int maskedCrc32c(CRC32C crc, byte[] data, int off, int len) {
+        crc.reset();
         crc.update(data, off, len);
         int c = (int) crc.getValue();
         return ((c >>> 15) | (c << 17)) + 0xa282ead8;

@@ -78,8 +78,9 @@ final class VerifyCommand implements Command {
         if (stats.duplicateBuffers > 0) {
             problems.add(stats.duplicateBuffers + " event buffers appear twice");
         }
-        stats.endedWithoutStart.forEach((tid, n) -> problems.add("thread " + tid + " ends without having started"));
         List<String> consequences = new ArrayList<>(references.referenceProblems());
+        // A thread's start is in the VM's shared buffer, which can be among the lost ones too.
+        stats.endedWithoutStart.forEach((tid, n) -> consequences.add("thread " + tid + " ends without having started"));
         consequences.addAll(references.sequenceGaps());
         consequences.addAll(references.unresolvedForwardRefs(true));
         List<String> notes = new ArrayList<>(references.unresolvedForwardRefs(false));

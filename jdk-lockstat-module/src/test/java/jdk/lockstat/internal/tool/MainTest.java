@@ -135,6 +135,8 @@ class MainTest {
         // buffer 1 (seq 1 of the monitor) was dropped by the VM and counted
         jdk.lockstat.internal.format.EventBufferBuilder third = new jdk.lockstat.internal.format.EventBufferBuilder(1, 2, t);
         third.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_ENTERED, t + 3, 0x1000L, 2L);
+        // thread 88's start was in the lost buffer too (the VM's shared buffer can be dropped)
+        third.event(jdk.lockstat.internal.format.EventType.THREAD_END, t + 4, 88L);
         java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
         try (jdk.lockstat.internal.format.TraceWriter w = new jdk.lockstat.internal.format.TraceWriter(
                 java.nio.channels.Channels.newChannel(bos), true)) {
@@ -149,12 +151,14 @@ class MainTest {
         assertEquals(0, ok.status(), ok.out());
         assertTrue(ok.out().contains("1 buffers lost and accounted for"), ok.out());
         assertTrue(ok.out().contains("note: monitor 0x1000: sequence number 1 is missing"), ok.out());
+        assertTrue(ok.out().contains("note: thread 88 ends without having started (in the 1 lost buffers)"), ok.out());
 
         // The same gap without the VM's count is damage.
         Files.write(p, TestTraces.trace(true, first, third));
         ToolRun bad = run("verify", p.toString());
         assertEquals(1, bad.status(), bad.out());
         assertTrue(bad.out().contains("1 event buffers missing from the sequence but the VM reported 0 lost"), bad.out());
+        assertTrue(bad.out().contains("thread 88 ends without having started"), bad.out());
     }
 
     @Test
