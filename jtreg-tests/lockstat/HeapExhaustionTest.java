@@ -68,6 +68,10 @@ public class HeapExhaustionTest {
                 t.join();
             }
             hogging = false;
+            // Let the drain catch up first: while the heap was full, the VM's queue filled to its
+            // bound and dropped new buffers (counted); the late phase's thread starts must not be among them.
+            System.gc();
+            Thread.sleep(1000);
             long lateEnd = System.nanoTime() + 500_000_000L;
             Thread[] late = new Thread[4];
             for (int i = 0; i < late.length; i++) {

@@ -114,6 +114,9 @@ final class Drain implements Runnable {
                 // The application exhausted the heap; what is queued waits for the next period.
                 busy = false;
                 LockSupport.parkNanos(this, PERIOD_NANOS);
+            } catch (Throwable t) {
+                // Never an uncaught exception in the application's process: tracing stops, once, with a warning.
+                giveUp(t);
             }
         }
     }
@@ -211,6 +214,9 @@ final class Drain implements Runnable {
                     Map<String, String> end = endProperties();
                     forEachSink(s -> s.end(end));
                     return;
+                } catch (RuntimeException | LinkageError e) {
+                    giveUp(e);
+                    return;
                 } catch (OutOfMemoryError e) {
                     if (attempt == OUT_OF_MEMORY_ATTEMPTS) {
                         Warnings.warn("no heap left to complete the trace; it is whole up to its last buffer, without an end record");
@@ -269,6 +275,10 @@ final class Drain implements Runnable {
                 fail(sink, e);   // removed: the next sink is at i now
             } catch (OutOfMemoryError e) {
                 i++;   // the sink could not take it for want of heap and counted it (see BufferSink.buffer)
+            } catch (RuntimeException | Error e) {
+                // A bug, or a class whose initialization once failed for want of heap (then
+                // NoClassDefFoundError at every use): that sink ends, the others go on.
+                fail(sink, new IOException(e));
             } finally {
                 b.limit(limit).position(position);
             }
@@ -288,7 +298,21 @@ final class Drain implements Runnable {
                 i++;
             } catch (IOException e) {
                 fail(sink, e);   // removed: the next sink is at i now
+            } catch (OutOfMemoryError e) {
+                throw e;   // the caller tries again later
+            } catch (RuntimeException | Error e) {
+                fail(sink, new IOException(e));
             }
+        }
+    }
+
+    /** The drain itself failed (not a sink): tracing stops with one warning; the trace is readable up to here. */
+    private void giveUp(Throwable t) {
+        closing = true;
+        try {
+            LockStatVM.stop();
+        } finally {
+            Warnings.warn("lock contention tracing stopped: the drain failed (" + t + ")");
         }
     }
 

@@ -154,7 +154,7 @@ final class TraceRing implements BufferSink {
             closed -= old.size();
             drop(old);
         }
-        Path file = directory.resolve(String.format("chunk-%06d.lct", chunkNumber++));
+        Path file = directory.resolve(chunkName(chunkNumber++));
         FileChannel channel = TraceFileOpener.open(file);
         TraceWriter writer = new TraceWriter(channel, compress);
         writer.writeHeader(new TraceHeader(header));
@@ -162,6 +162,15 @@ final class TraceRing implements BufferSink {
         Chunk c = new Chunk(file, writer);
         chunks.addLast(c);
         return c;
+    }
+
+    /**
+     * chunk-000042.lct. Not String.format: its Formatter initializes locale classes on first use, and
+     * a class whose initialization fails for want of heap stays unusable for the rest of the run.
+     */
+    static String chunkName(int number) {
+        String digits = Integer.toString(number);
+        return "chunk-" + "000000".substring(Math.min(6, digits.length())) + digits + ".lct";
     }
 
     private void drop(Chunk old) throws IOException {

@@ -8,7 +8,7 @@ final class Warnings {
         try {
             System.err.println("LockStat: warning: " + message);
             System.err.flush();
-        } catch (OutOfMemoryError e) {
+        } catch (VirtualMachineError | LinkageError e) {
             // no heap even for the message: the application's own OutOfMemoryError says enough
         }
     }
