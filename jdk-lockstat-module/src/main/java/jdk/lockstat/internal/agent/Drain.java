@@ -56,7 +56,7 @@ final class Drain implements Runnable {
         }
         try {
             if (!sinks.isEmpty() && drainQueued(true) > 0) {
-                forEachSink(BufferSink::periodEnd);
+                forEachSink(PERIOD_END, null, false);
             }
             return action.call();
         } finally {
@@ -95,7 +95,7 @@ final class Drain implements Runnable {
         }
         try {
             if (!sinks.isEmpty() && drainQueued(true) > 0) {
-                forEachSink(BufferSink::periodEnd);
+                forEachSink(PERIOD_END, null, false);
             }
             return true;
         } finally {
@@ -137,7 +137,7 @@ final class Drain implements Runnable {
             // flush: the VM's shared buffer (thread starts and ends) is taken every period too,
             // so that a process killed outright still names its threads.
             if (!sinks.isEmpty() && (drained = drainQueued(true)) > 0) {
-                forEachSink(BufferSink::periodEnd);
+                forEachSink(PERIOD_END, null, false);
             }
         } finally {
             lock.unlock();
@@ -211,8 +211,7 @@ final class Drain implements Runnable {
             for (int attempt = 1; ; attempt++) {
                 try {
                     drainQueued(true);
-                    Map<String, String> end = endProperties();
-                    forEachSink(s -> s.end(end));
+                    forEachSink(END, endProperties(), false);
                     return;
                 } catch (RuntimeException | LinkageError e) {
                     giveUp(e);
@@ -262,44 +261,47 @@ final class Drain implements Runnable {
         return n;
     }
 
-    /** One VM buffer to every sink, each seeing it whole; allocates nothing (no duplicate, no copy of the list). */
-    private void handOver(ByteBuffer b) {
+    private interface SinkAction<A> {
+        void apply(BufferSink sink, A argument) throws IOException;
+    }
+
+    // Non-capturing, so that passing them allocates nothing: the drain runs while the heap may be full.
+    private static final SinkAction<ByteBuffer> BUFFER = (sink, b) -> {
         int position = b.position();
         int limit = b.limit();
-        for (int i = 0; i < sinks.size(); ) {
-            BufferSink sink = sinks.get(i);
-            try {
-                sink.buffer(b);
-                i++;
-            } catch (IOException e) {
-                fail(sink, e);   // removed: the next sink is at i now
-            } catch (OutOfMemoryError e) {
-                i++;   // the sink could not take it for want of heap and counted it (see BufferSink.buffer)
-            } catch (RuntimeException | Error e) {
-                // A bug, or a class whose initialization once failed for want of heap (then
-                // NoClassDefFoundError at every use): that sink ends, the others go on.
-                fail(sink, new IOException(e));
-            } finally {
-                b.limit(limit).position(position);
-            }
+        try {
+            sink.buffer(b);
+        } finally {
+            b.limit(limit).position(position);   // the next sink sees it whole too
         }
+    };
+    private static final SinkAction<Void> PERIOD_END = (sink, unused) -> sink.periodEnd();
+    private static final SinkAction<Map<String, String>> END = BufferSink::end;
+
+    /** One VM buffer to every sink; allocates nothing (no duplicate, no copy of the list). */
+    private void handOver(ByteBuffer b) {
+        forEachSink(BUFFER, b, true);
     }
 
-    private interface SinkAction {
-        void apply(BufferSink sink) throws IOException;
-    }
-
-    /** Allocates nothing itself: periodEnd runs after every busy round. */
-    private void forEachSink(SinkAction action) {
+    /**
+     * Applies the action to every sink. A sink that throws ends (IOException, or a bug, or a class
+     * whose initialization once failed for want of heap: NoClassDefFoundError at every use); the
+     * others go on. An OutOfMemoryError goes to the caller, who tries again later, unless the sink
+     * counts what it could not take itself (BufferSink.buffer).
+     */
+    private <A> void forEachSink(SinkAction<A> action, A argument, boolean sinkCountsOutOfMemory) {
         for (int i = 0; i < sinks.size(); ) {
             BufferSink sink = sinks.get(i);
             try {
-                action.apply(sink);
+                action.apply(sink, argument);
                 i++;
             } catch (IOException e) {
                 fail(sink, e);   // removed: the next sink is at i now
             } catch (OutOfMemoryError e) {
-                throw e;   // the caller tries again later
+                if (!sinkCountsOutOfMemory) {
+                    throw e;
+                }
+                i++;
             } catch (RuntimeException | Error e) {
                 fail(sink, new IOException(e));
             }
