@@ -55,7 +55,7 @@ final class Drain implements Runnable {
             return null;
         }
         try {
-            if (!sinks.isEmpty() && drainQueued(true) > 0) {
+            if (!sinks.isEmpty() && drainQueued(true, Long.MAX_VALUE) > 0) {
                 forEachSink(PERIOD_END, null, false);
             }
             return action.call();
@@ -94,7 +94,7 @@ final class Drain implements Runnable {
             return false;
         }
         try {
-            if (!sinks.isEmpty() && drainQueued(true) > 0) {
+            if (!sinks.isEmpty() && drainQueued(true, Long.MAX_VALUE) > 0) {
                 forEachSink(PERIOD_END, null, false);
             }
             return true;
@@ -136,7 +136,10 @@ final class Drain implements Runnable {
         try {
             // flush: the VM's shared buffer (thread starts and ends) is taken every period too,
             // so that a process killed outright still names its threads.
-            if (!sinks.isEmpty() && (drained = drainQueued(true)) > 0) {
+            // At most until the next collect is due: a drain short of CPU behind a long queue
+            // would otherwise collect only once it caught up, and an idle thread's last events
+            // (an owner that barely releases) would reach the analysis seconds late.
+            if (!sinks.isEmpty() && (drained = drainQueued(true, lastCollect + PERIOD_NANOS)) > 0) {
                 forEachSink(PERIOD_END, null, false);
             }
         } finally {
@@ -210,7 +213,7 @@ final class Drain implements Runnable {
             // few times (its finalizing threads end, a GC runs) before giving up the end record.
             for (int attempt = 1; ; attempt++) {
                 try {
-                    drainQueued(true);
+                    drainQueued(true, Long.MAX_VALUE);
                     forEachSink(END, endProperties(), false);
                     return;
                 } catch (RuntimeException | LinkageError e) {
@@ -237,19 +240,22 @@ final class Drain implements Runnable {
         end.put("end.millis", Long.toString(System.currentTimeMillis()));
         end.put("buffers", Long.toString(buffersDrained));
         end.put("lost.buffers", Long.toString(LockStatVM.lostBuffers()));
+        end.put("buffers.numbered", Long.toString(LockStatVM.numberedBuffers()));
         end.put("buffer.high.water", Long.toString(LockStatVM.bufferHighWater()));
         return end;
     }
 
     /**
-     * Hands every queued buffer to the sinks; with flush, partly filled shared buffers too. An
+     * Hands queued buffers to the sinks until the queue is empty or {@code until} (System.nanoTime,
+     * Long.MAX_VALUE: no limit) has passed; with flush, partly filled shared buffers too. An
      * OutOfMemoryError from the VM's hand-over (no heap for the buffer object) goes to the caller:
      * the VM keeps that buffer first in its queue, for the next try.
      */
-    private int drainQueued(boolean flush) {
+    private int drainQueued(boolean flush, long until) {
         int n = 0;
         ByteBuffer b;
-        while (!sinks.isEmpty() && (b = LockStatVM.takeBuffer(flush && n == 0)) != null) {
+        while (!sinks.isEmpty() && (n == 0 || until == Long.MAX_VALUE || System.nanoTime() - until < 0)
+                && (b = LockStatVM.takeBuffer(flush && n == 0)) != null) {
             try {
                 handOver(b);
                 buffersDrained++;

@@ -64,4 +64,7 @@ final class LockStatVM {
     static native long lostBuffers();
 
     static native long bufferHighWater();
+
+    /** Buffer sequence numbers the VM handed out in this trace (written, lost, or still queued). */
+    static native long numberedBuffers();
 }

@@ -54,6 +54,7 @@ final class TraceAssembler {
             Map<String, String> endProperties = new LinkedHashMap<>(end);
             endProperties.put("buffers", Long.toString(buffers));
             endProperties.put("lost.buffers", Long.toString(missing));
+            endProperties.remove("buffers.numbered");   // lost.buffers counts what is missing here, by itself
             writer.writeEnd(endProperties);
             writer.flush();
             return new Result(buffers, missing);

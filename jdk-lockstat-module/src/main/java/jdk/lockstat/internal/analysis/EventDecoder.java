@@ -120,6 +120,12 @@ final class EventDecoder {
             }
             case 31 -> context = writer;
             case 32 -> activity.vmPause(num(v, at[TIME]), num(v, at[DURATION]), (int) num(v, at[KIND]));
+            // Written at the drain period's safepoint after every thread's buffer was handed over.
+            case 41 -> {
+                if (at[TIME] >= 0) {
+                    rearranger.periodEnd(num(v, at[TIME]));
+                }
+            }
             default -> { /* rename, lost-buffer notes and unknown kinds: not needed here */ }
         }
     }

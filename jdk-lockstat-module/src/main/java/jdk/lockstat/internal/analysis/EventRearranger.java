@@ -10,6 +10,13 @@ package jdk.lockstat.internal.analysis;
  * so when one monitor holds more than {@code maxPendingPerMonitor} events, or all monitors together more
  * than {@code maxPending}, the longest-waiting gaps are skipped (counted, and the analyzer told, so the
  * owner of the affected part becomes unknown). At the end of the trace every remaining gap is skipped.
+ *
+ * <p>A monitor past its own bound skips a gap only once the gap is known to be final: a drain period's
+ * end (its ChainStats event, written at the safepoint that handed over every thread's buffer) later than
+ * the events waiting behind it means the missing ones were in a buffer that came before and was lost.
+ * Until then the gap may just be late (an idle thread's buffer waits for the next period, which a
+ * CPU-starved drain requests late, while barging owners release millions of times a second), and only
+ * the total bound applies. Traces without period ends (written by Java) skip at the monitor's bound.
  */
 final class EventRearranger {
     private final LongMap<MonitorQueue> monitors = new LongMap<>();
@@ -20,6 +27,9 @@ final class EventRearranger {
     private final int maxPending;
     private final SeqWindow<ParkEvent> parkQueue = new SeqWindow<>();
     private int pending;
+    /** Every event before this time has arrived, unless its buffer was lost (the latest period end). */
+    private long periodEnd = Long.MIN_VALUE;
+    private long periods;
 
     EventRearranger(IntrinsicLockDispatcher dispatcher, ParkDispatcher parks, AnalysisCounters counters,
                     int maxPendingPerMonitor, int maxPending) {
@@ -44,8 +54,15 @@ final class EventRearranger {
         }
         int before = q.pending();
         q.add(e, dispatcher);
-        if (q.pending() > maxPendingPerMonitor) {
-            while (q.pending() > maxPendingPerMonitor / 2 && q.resync(dispatcher)) {
+        if (q.pending() > maxPendingPerMonitor && q.fillableAtPeriod != periods) {
+            while (q.pending() > maxPendingPerMonitor / 2) {
+                if (periods > 0 && q.gapTime() >= periodEnd) {
+                    q.fillableAtPeriod = periods;   // may still come: ask again after the next period
+                    break;
+                }
+                if (!q.resync(dispatcher)) {
+                    break;
+                }
                 counters.forcedResyncs++;
             }
         }
@@ -55,6 +72,14 @@ final class EventRearranger {
         }
         if (pending > maxPending) {
             shrink();
+        }
+    }
+
+    /** A drain period ended at {@code time}: every thread's events before it have been handed over. */
+    void periodEnd(long time) {
+        if (time > periodEnd) {
+            periodEnd = time;
+            periods++;
         }
     }
 

@@ -78,6 +78,8 @@ final class MonitorQueue {
     private final AnalysisCounters counters;
     private final List<Lifetime> lifetimes = new ArrayList<>(1);
     private int pending;
+    /** The period count at which the gap was found still fillable: not asked again before the next. */
+    long fillableAtPeriod = -1;
 
     MonitorQueue(long address, AnalysisCounters counters) {
         this.address = address;
@@ -86,6 +88,22 @@ final class MonitorQueue {
 
     int pending() {
         return pending;
+    }
+
+    /**
+     * Time of the earliest event waiting behind the gap the first lifetime waits at (every missing
+     * number was taken before it), or Long.MAX_VALUE when nothing waits.
+     */
+    long gapTime() {
+        if (lifetimes.isEmpty()) {
+            return Long.MAX_VALUE;
+        }
+        Lifetime l = lifetimes.get(0);
+        long first = l.window.firstWaiting();
+        if (first >= 0) {
+            return l.window.get(first).time;
+        }
+        return lifetimes.size() > 1 ? lifetimes.get(1).minTime : Long.MAX_VALUE;
     }
 
     boolean idle() {

@@ -80,6 +80,11 @@ final class TraceStatistics implements TraceParser.Listener {
         return eventsByType.values().stream().mapToLong(Long::longValue).sum();
     }
 
+    /** The highest buffer sequence number present, -1 if none. */
+    long highestBufferSequence() {
+        return bufferSequences.length() - 1;
+    }
+
     /** Buffer sequence numbers below the highest one seen that are missing. */
     long missingBuffers() {
         int highest = bufferSequences.length();   // one past the highest set bit

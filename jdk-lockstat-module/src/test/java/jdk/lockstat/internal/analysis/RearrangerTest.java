@@ -247,6 +247,66 @@ class RearrangerTest {
         }
     }
 
+    /**
+     * A monitor past its bound does not give up on a gap that a drain period has not yet closed: the
+     * missing event can still come (an idle thread's buffer waits for the next period). Once a period
+     * that ended after the waiting events has arrived, the gap is final and skipped at the bound.
+     */
+    @Test
+    void gapIsHeldPastTheMonitorBoundUntilAPeriodEndClosesIt() {
+        for (boolean closed : new boolean[] {false, true}) {
+            List<EventBufferBuilder> buffers = new ArrayList<>();
+            EventBufferBuilder meta = new EventBufferBuilder(0, 0, T0);
+            Scenario.metadata(meta);
+            periodEnd(meta, 50);   // before every monitor event: closes nothing
+            buffers.add(meta);
+            long seq = 1;   // seq 0 comes last (or never)
+            long t = 100;
+            for (int i = 0; i < 100; i++) {
+                EventBufferBuilder a = new EventBufferBuilder(T2, buffers.size(), T0);
+                enter(a, t, seq++, T2);
+                buffers.add(a);
+                EventBufferBuilder b = new EventBufferBuilder(T1, buffers.size(), T0);
+                exit(b, t + 10, seq++, T1);
+                buffers.add(b);
+                EventBufferBuilder c = new EventBufferBuilder(T2, buffers.size(), T0);
+                entered(c, t + 12, seq++);
+                buffers.add(c);
+                t += 20;
+            }
+            EventBufferBuilder period = new EventBufferBuilder(0, buffers.size(), T0);
+            periodEnd(period, closed ? t : 99);
+            buffers.add(period);
+            EventBufferBuilder more = new EventBufferBuilder(T2, buffers.size(), T0);
+            enter(more, t + 1, seq++, T2);
+            buffers.add(more);
+            EventBufferBuilder late = new EventBufferBuilder(T3, buffers.size(), T0);
+            exit(late, 90, 0, T3);   // its own enter was before the trace: nothing blocked behind it
+            buffers.add(late);
+
+            List<Contention> seen = new ArrayList<>();
+            ContentionAnalysis a = new ContentionAnalysis(seen::add, ContentionAnalysis.Options.defaults().withBounds(16, 1000, 100));
+            for (EventBufferBuilder b : buffers) {
+                a.accept(new EventBuffer(EventType.schema(), b.toByteBuffer()));
+            }
+            a.finish();
+            assertEquals(100, seen.size());
+            if (closed) {
+                assertEquals(1, a.counters().forcedResyncs(), "a closed gap is skipped at the bound");
+                assertEquals(1, a.counters().lateEvents(), "the event behind a closed gap is late");
+            } else {
+                assertEquals(0, a.counters().forcedResyncs(), "an open gap is held past the monitor bound");
+                assertEquals(0, a.counters().skippedSequenceNumbers());
+                assertEquals(0, a.counters().lateEvents());
+            }
+            assertEquals("11:100-110 ?:110-112", parts(seen.get(0)));
+        }
+    }
+
+    private static void periodEnd(EventBufferBuilder b, long time) {
+        b.event(EventType.CHAIN_STATS, T0 + time, 0, 0, 0, 0, 0, 0, 0);
+    }
+
     @Test
     void enteredWithoutEnterAndEnterWithoutEnteredAreCountedNotGuessed() {
         EventBufferBuilder b2 = new EventBufferBuilder(T2, 0, T0);

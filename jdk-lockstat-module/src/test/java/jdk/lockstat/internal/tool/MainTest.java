@@ -161,6 +161,44 @@ class MainTest {
         assertTrue(bad.out().contains("thread 88 ends without having started"), bad.out());
     }
 
+    /**
+     * Buffers dropped when tracing stopped behind a full queue are numbered after the last one written:
+     * no hole shows them, the VM's count of numbers handed out does (SlowDrainTest's trailing losses).
+     */
+    @Test
+    void lostBuffersAfterTheLastOneAreAccountedForByTheNumberedCount() throws IOException {
+        long t = TestTraces.START;
+        jdk.lockstat.internal.format.EventBufferBuilder first = new jdk.lockstat.internal.format.EventBufferBuilder(1, 0, t);
+        first.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_ENTERED, t + 1, 0x1000L, 0L);
+        // buffer 1 lost in the middle, buffers 3 and 4 lost at the end: 3 lost, 5 numbered
+        jdk.lockstat.internal.format.EventBufferBuilder third = new jdk.lockstat.internal.format.EventBufferBuilder(1, 2, t);
+        third.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_ENTERED, t + 3, 0x1000L, 2L);
+        // {lost, numbered, verdict}; a number after the last one need not be lost (a buffer that never held an event)
+        for (String[] c : new String[][] {{"3", "5", "OK"}, {"1", "5", "OK"}, {"3", "4", "INVALID"}, {"0", "5", "INVALID"}}) {
+            java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+            try (jdk.lockstat.internal.format.TraceWriter w = new jdk.lockstat.internal.format.TraceWriter(
+                    java.nio.channels.Channels.newChannel(bos), true)) {
+                w.writeHeader(new jdk.lockstat.internal.format.TraceHeader(TestTraces.header()));
+                w.writeSchema(jdk.lockstat.internal.format.EventType.schema());
+                w.writeBuffer(first.toByteBuffer());
+                w.writeBuffer(third.toByteBuffer());
+                w.writeEnd(java.util.Map.of("lost.buffers", c[0], "buffers.numbered", c[1]));
+            }
+            Path p = Files.write(dir.resolve("trailing.lct"), bos.toByteArray());
+            ToolRun r = run("verify", p.toString());
+            assertTrue(r.out().contains(": " + c[2]), r.out());
+            if (c[2].equals("OK")) {
+                assertEquals(0, r.status(), r.out());
+                assertTrue(r.out().contains(c[0] + " buffers lost and accounted for"), r.out());
+            } else {
+                assertEquals(1, r.status(), r.out());
+                assertTrue(r.out().contains(c[0].equals("0")
+                        ? "1 event buffers missing from the sequence but the VM reported 0 lost"
+                        : "the VM reported 3 lost buffers but 1 are missing from the sequence and 1 numbered after the last one"), r.out());
+            }
+        }
+    }
+
     @Test
     void badInputGivesOneClearLine() throws IOException {
         ToolRun missing = run("summary", dir.resolve("nope.lct").toString());
