@@ -49,9 +49,7 @@ final class TraceFileSink implements BufferSink {
         } catch (OutOfMemoryError e) {
             // The application exhausted the heap. The record is absent, not cut short: count it as
             // lost, so that verify accounts for the gap, and go on (the heap usually frees up).
-            if (!writer.whole()) {
-                throw new IOException("out of heap memory in the middle of a record", e);
-            }
+            writer.requireWholeAfter(e);
             outOfMemoryDrops++;
         }
     }

@@ -117,8 +117,8 @@ final class TraceRing implements BufferSink {
             // The application exhausted the heap: the buffer is not in the ring (a record is written
             // whole or not at all); a dump counts its sequence number as lost.
             Chunk last = chunks.peekLast();
-            if (last != null && !last.writer.whole()) {
-                throw new IOException("out of heap memory in the middle of a record", e);
+            if (last != null) {
+                last.writer.requireWholeAfter(e);
             }
             droppedBuffers++;
             return;

@@ -119,6 +119,16 @@ public final class TraceWriter implements AutoCloseable {
         return brokenBy == null;
     }
 
+    /**
+     * After an OutOfMemoryError from a write: the record is absent (the caller counts it as lost and
+     * goes on), unless it was cut short, which ends the file: then an IOException.
+     */
+    public void requireWholeAfter(OutOfMemoryError e) throws IOException {
+        if (!whole()) {
+            throw new IOException("out of heap memory in the middle of a record", e);
+        }
+    }
+
     public long records() {
         return records;
     }

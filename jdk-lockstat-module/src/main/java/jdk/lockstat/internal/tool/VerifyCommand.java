@@ -75,10 +75,10 @@ final class VerifyCommand implements Command {
         String numbered = r.complete() ? r.end().get("buffers.numbered") : null;
         long trailing = numbered == null ? 0 : Math.max(0, Json.parseLong(numbered) - stats.highestBufferSequence() - 1);
         boolean accounted = numbered == null ? missing == lost : lost >= missing && lost <= missing + trailing;
-        if (missing > 0 && lost < missing || numbered == null && missing > 0 && !accounted) {
+        if (missing > 0 && (numbered == null ? lost != missing : lost < missing)) {
             problems.add(missing + " event buffers missing from the sequence"
                     + (lost >= 0 ? " but the VM reported " + lost + " lost" : ""));
-        } else if (numbered != null && !accounted && lost > missing) {
+        } else if (numbered != null && lost > missing + trailing) {
             problems.add("the VM reported " + lost + " lost buffers but " + missing + " are missing from the sequence"
                     + " and " + trailing + " numbered after the last one");
         }

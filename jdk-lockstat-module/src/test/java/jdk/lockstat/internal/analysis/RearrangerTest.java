@@ -217,20 +217,7 @@ class RearrangerTest {
         EventBufferBuilder meta = new EventBufferBuilder(0, 0, T0);
         Scenario.metadata(meta);
         buffers.add(meta);
-        long seq = 1;   // seq 0 never arrives
-        long t = 100;
-        for (int i = 0; i < 100; i++) {
-            EventBufferBuilder a = new EventBufferBuilder(T2, buffers.size(), T0);
-            enter(a, t, seq++, T2);
-            buffers.add(a);
-            EventBufferBuilder b = new EventBufferBuilder(T1, buffers.size(), T0);
-            exit(b, t + 10, seq++, T1);
-            buffers.add(b);
-            EventBufferBuilder c = new EventBufferBuilder(T2, buffers.size(), T0);
-            entered(c, t + 12, seq++);
-            buffers.add(c);
-            t += 20;
-        }
+        contentionsAfterAGap(buffers);   // seq 0 never arrives
         for (ContentionAnalysis.Options bounds : List.of(ContentionAnalysis.Options.defaults().withBounds(16, 1000, 100),
                 ContentionAnalysis.Options.defaults().withBounds(1000, 16, 100))) {
             List<Contention> seen = new ArrayList<>();
@@ -260,25 +247,12 @@ class RearrangerTest {
             Scenario.metadata(meta);
             periodEnd(meta, 50);   // before every monitor event: closes nothing
             buffers.add(meta);
-            long seq = 1;   // seq 0 comes last (or never)
-            long t = 100;
-            for (int i = 0; i < 100; i++) {
-                EventBufferBuilder a = new EventBufferBuilder(T2, buffers.size(), T0);
-                enter(a, t, seq++, T2);
-                buffers.add(a);
-                EventBufferBuilder b = new EventBufferBuilder(T1, buffers.size(), T0);
-                exit(b, t + 10, seq++, T1);
-                buffers.add(b);
-                EventBufferBuilder c = new EventBufferBuilder(T2, buffers.size(), T0);
-                entered(c, t + 12, seq++);
-                buffers.add(c);
-                t += 20;
-            }
+            long t = contentionsAfterAGap(buffers);   // seq 0 comes last (or never)
             EventBufferBuilder period = new EventBufferBuilder(0, buffers.size(), T0);
             periodEnd(period, closed ? t : 99);
             buffers.add(period);
             EventBufferBuilder more = new EventBufferBuilder(T2, buffers.size(), T0);
-            enter(more, t + 1, seq++, T2);
+            enter(more, t + 1, 301, T2);
             buffers.add(more);
             EventBufferBuilder late = new EventBufferBuilder(T3, buffers.size(), T0);
             exit(late, 90, 0, T3);   // its own enter was before the trace: nothing blocked behind it
@@ -301,6 +275,28 @@ class RearrangerTest {
             }
             assertEquals("11:100-110 ?:110-112", parts(seen.get(0)));
         }
+    }
+
+    /**
+     * 100 contentions from seq 1 on (seq 0 missing), each in three buffers: T2 enters at 100 + 20i, T1
+     * releases 10 later, T2 has entered 2 after that. Returns the time after the last one (2100).
+     */
+    private static long contentionsAfterAGap(List<EventBufferBuilder> buffers) {
+        long seq = 1;
+        long t = 100;
+        for (int i = 0; i < 100; i++) {
+            EventBufferBuilder a = new EventBufferBuilder(T2, buffers.size(), T0);
+            enter(a, t, seq++, T2);
+            buffers.add(a);
+            EventBufferBuilder b = new EventBufferBuilder(T1, buffers.size(), T0);
+            exit(b, t + 10, seq++, T1);
+            buffers.add(b);
+            EventBufferBuilder c = new EventBufferBuilder(T2, buffers.size(), T0);
+            entered(c, t + 12, seq++);
+            buffers.add(c);
+            t += 20;
+        }
+        return t;
     }
 
     private static void periodEnd(EventBufferBuilder b, long time) {

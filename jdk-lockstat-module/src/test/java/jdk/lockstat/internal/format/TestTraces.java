@@ -64,6 +64,12 @@ public final class TestTraces {
 
     /** A complete trace: header, schema, the given buffers, end record. */
     public static byte[] trace(boolean compress, EventBufferBuilder... buffers) throws IOException {
+        return trace(compress, Map.of("end.nanos", Long.toString(START + 5_000_000_000L), "lost.buffers", "0",
+                "buffers", Integer.toString(buffers.length), "buffer.high.water", "1"), buffers);
+    }
+
+    /** A whole trace of these buffers with this end record. */
+    public static byte[] trace(boolean compress, Map<String, String> end, EventBufferBuilder... buffers) throws IOException {
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
         try (TraceWriter w = new TraceWriter(Channels.newChannel(bos), compress)) {
             w.writeHeader(new TraceHeader(header()));
@@ -72,8 +78,7 @@ public final class TestTraces {
             for (EventBufferBuilder b : buffers) {
                 w.writeBuffer(b.toByteBuffer());
             }
-            w.writeEnd(Map.of("end.nanos", Long.toString(START + 5_000_000_000L), "lost.buffers", "0",
-                    "buffers", Integer.toString(buffers.length), "buffer.high.water", "1"));
+            w.writeEnd(end);
         }
         return bos.toByteArray();
     }

@@ -137,16 +137,7 @@ class MainTest {
         third.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_ENTERED, t + 3, 0x1000L, 2L);
         // thread 88's start was in the lost buffer too (the VM's shared buffer can be dropped)
         third.event(jdk.lockstat.internal.format.EventType.THREAD_END, t + 4, 88L);
-        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
-        try (jdk.lockstat.internal.format.TraceWriter w = new jdk.lockstat.internal.format.TraceWriter(
-                java.nio.channels.Channels.newChannel(bos), true)) {
-            w.writeHeader(new jdk.lockstat.internal.format.TraceHeader(TestTraces.header()));
-            w.writeSchema(jdk.lockstat.internal.format.EventType.schema());
-            w.writeBuffer(first.toByteBuffer());
-            w.writeBuffer(third.toByteBuffer());
-            w.writeEnd(java.util.Map.of("lost.buffers", "1"));
-        }
-        Path p = Files.write(dir.resolve("lost.lct"), bos.toByteArray());
+        Path p = Files.write(dir.resolve("lost.lct"), TestTraces.trace(true, java.util.Map.of("lost.buffers", "1"), first, third));
         ToolRun ok = run("verify", p.toString());
         assertEquals(0, ok.status(), ok.out());
         assertTrue(ok.out().contains("1 buffers lost and accounted for"), ok.out());
@@ -175,16 +166,8 @@ class MainTest {
         third.event(jdk.lockstat.internal.format.EventType.MONITOR_CONTENDED_ENTERED, t + 3, 0x1000L, 2L);
         // {lost, numbered, verdict}; a number after the last one need not be lost (a buffer that never held an event)
         for (String[] c : new String[][] {{"3", "5", "OK"}, {"1", "5", "OK"}, {"3", "4", "INVALID"}, {"0", "5", "INVALID"}}) {
-            java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
-            try (jdk.lockstat.internal.format.TraceWriter w = new jdk.lockstat.internal.format.TraceWriter(
-                    java.nio.channels.Channels.newChannel(bos), true)) {
-                w.writeHeader(new jdk.lockstat.internal.format.TraceHeader(TestTraces.header()));
-                w.writeSchema(jdk.lockstat.internal.format.EventType.schema());
-                w.writeBuffer(first.toByteBuffer());
-                w.writeBuffer(third.toByteBuffer());
-                w.writeEnd(java.util.Map.of("lost.buffers", c[0], "buffers.numbered", c[1]));
-            }
-            Path p = Files.write(dir.resolve("trailing.lct"), bos.toByteArray());
+            Path p = Files.write(dir.resolve("trailing.lct"),
+                    TestTraces.trace(true, java.util.Map.of("lost.buffers", c[0], "buffers.numbered", c[1]), first, third));
             ToolRun r = run("verify", p.toString());
             assertTrue(r.out().contains(": " + c[2]), r.out());
             if (c[2].equals("OK")) {
