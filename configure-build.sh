@@ -2,8 +2,10 @@
 # Prepares a configured LockStat JDK build tree:
 #   1. installs the Debian packages the build needs (skipped when present),
 #   2. obtains OpenJDK jdk-25.0.3+9 (Debian's orig tarball, sha256-pinned) or takes --jdk-src DIR,
-#   3. applies hotspot-patches/series in order (incrementally: only files whose patched content
-#      changed are rewritten, so make rebuilds only what the change touches),
+#   3. applies hotspot-patches/series in order and adds the subsystem's own files from
+#      hotspot-patches/src/ (incrementally: only files whose content changed are rewritten, so make
+#      rebuilds only what the change touches); refuses a series where an upstream file is changed by
+#      two patches or a patch creates a file,
 #   4. copies jdk-lockstat-module/ in as module jdk.lockstat,
 #   5. runs configure (only when its inputs changed).
 # The source tree and build output live in a cache outside the checkout, keyed by the source and the
@@ -15,14 +17,17 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cache=${LOCKSTAT_CACHE:-$HOME/.cache/lockstat-jdk}
 jdk_src=""
 install_deps=1
+lockstat_feature=1
 layout_version=1   # bump when the cache layout or the way the tree is prepared changes
 
 usage() {
   cat <<EOF
-usage: configure-build.sh [--jdk-src DIR] [--cache DIR] [--no-deps]
+usage: configure-build.sh [--jdk-src DIR] [--cache DIR] [--no-deps] [--without-lockstat]
   --jdk-src DIR  use an existing jdk-25.0.3+9 (jdk25u) source checkout instead of downloading
   --cache DIR    where source tree and build output live (default \$LOCKSTAT_CACHE or ~/.cache/lockstat-jdk)
   --no-deps      do not install Debian build packages
+  --without-lockstat  configure with --disable-jvm-feature-lockstat: a VM with none of LockStat (its
+                 own cache entry; the lockstat command still reads traces)
 Environment: BOOT_JDK (default: Temurin 25 under /usr/lib/jvm), LOCKSTAT_CACHE.
 EOF
 }
@@ -31,6 +36,7 @@ while [ $# -gt 0 ]; do
     --jdk-src) jdk_src=$(cd "${2:?--jdk-src needs a directory}" && pwd); shift 2 ;;
     --cache) cache=${2:?--cache needs a directory}; shift 2 ;;
     --no-deps) install_deps=0; shift ;;
+    --without-lockstat) lockstat_feature=0; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "configure-build.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -83,6 +89,7 @@ configure_args=(--with-boot-jdk="$boot_jdk" --enable-headless-only --with-debug-
   --with-zlib=system --with-giflib=system --with-libpng=system --with-libjpeg=system
   --with-lcms=system --with-harfbuzz=system
   --with-extra-cflags="$(pkg-config --cflags libpcsclite)")
+[ "$lockstat_feature" = 1 ] || configure_args+=(--disable-jvm-feature-lockstat)
 key=$(printf '%s\n' "$layout_version" "$src_id" "$boot_version" "${configure_args[@]}" | sha256sum | cut -c1-12)
 work=$cache/jdk-$key
 src=$work/src
@@ -112,14 +119,28 @@ if [ ! -f "$work/pristine.ok" ]; then
   touch "$work/pristine.ok"
 fi
 
-# ---- 3. patches -------------------------------------------------------------------------------
+# ---- 3. patches and the subsystem's files ------------------------------------------------------
 series=$here/hotspot-patches/series
+own_src=$here/hotspot-patches/src
 patches=()
 while read -r line; do
   case "$line" in ''|\#*) continue ;; esac
   [ -f "$here/hotspot-patches/$line" ] || die "hotspot-patches/series names $line, which does not exist"
   patches+=("$line")
 done < "$series"
+
+# The series' invariants: hooks only. New files live under hotspot-patches/src/, each upstream file
+# is changed by one concept patch, and no patch touches a file that hotspot-patches/src/ provides.
+declare -A patch_of=()
+for p in "${patches[@]}"; do
+  grep -qE '^(new file mode|--- /dev/null)' "$here/hotspot-patches/$p" \
+    && die "$p creates a file: new files belong in hotspot-patches/src/<path in the JDK>, not in a patch"
+  while read -r f; do
+    [ -n "${patch_of[$f]:-}" ] && die "$f is changed by both ${patch_of[$f]} and $p: each upstream file belongs to one patch"
+    [ -e "$own_src/${f#src/}" ] && die "$p changes $f, which hotspot-patches/src/ provides: edit that file instead"
+    patch_of[$f]=$p
+  done < <(grep -E '^diff --git ' "$here/hotspot-patches/$p" | awk '{print substr($3, 3)}' | sort -u)
+done
 
 # Build the patched tree in a scratch index, one patch at a time, so a failure names its patch.
 index=$work/patched.index
@@ -132,6 +153,14 @@ for p in "${patches[@]}"; do
   fi
   log "applied $p"
 done
+# The subsystem's own files, at their paths in the JDK (hotspot-patches/src/X is src/X).
+own_files=0
+while IFS= read -r -d '' f; do
+  rel=src/${f#"$own_src/"}
+  blob=$(git_src hash-object -w -- "$f")
+  GIT_INDEX_FILE=$index git_src update-index --add --cacheinfo "100644,$blob,$rel"
+  own_files=$((own_files+1))
+done < <(find "$own_src" -type f -print0 | sort -z)
 patched_tree=$(GIT_INDEX_FILE=$index git_src write-tree)
 rm -f "$index"
 
@@ -156,7 +185,8 @@ if [ -n "$last_tree" ]; then
   done
   if [ ${#edited[@]} -gt 0 ]; then
     die "these files in $src were edited since the patches were last applied: ${edited[*]}
-  export them into a patch (tools/export-patch.sh PATCH) or reset them, then run again"
+  an upstream file: export it into its patch (tools/export-patch.sh PATCH); a file of the subsystem:
+  copy it to hotspot-patches/src/ (its path there is its path in the JDK minus src/); or reset it; then run again"
   fi
 fi
 changed=0
@@ -175,13 +205,15 @@ for f in "${touched[@]}"; do
   fi
 done
 echo "$patched_tree" > "$work/applied-tree"
-log "${#patches[@]} patches in series; $changed source files rewritten"
+log "${#patches[@]} patches in series, $own_files files from hotspot-patches/src; $changed source files rewritten"
 
 # ---- 4. module jdk.lockstat -------------------------------------------------------------------
 "$here/jdk-lockstat-module/install-into-jdk.sh" "$src" >&2
 
 # ---- 5. configure -----------------------------------------------------------------------------
-printf '%s\n' "${configure_args[@]}" > "$work/configure-args.new"
+# Configure runs again when its arguments change, or when the patches change its own sources
+# (make/autoconf: the lockstat JVM feature).
+{ printf '%s\n' "${configure_args[@]}"; git_src ls-tree -r "$patched_tree" -- make/autoconf | sha256sum; } > "$work/configure-args.new"
 if [ ! -f "$build/spec.gmk" ] || ! cmp -s "$work/configure-args.new" "$work/configure-args"; then
   log "configuring (build output in $build)"
   mkdir -p "$build"
@@ -191,5 +223,6 @@ if [ ! -f "$build/spec.gmk" ] || ! cmp -s "$work/configure-args.new" "$work/conf
 else
   rm -f "$work/configure-args.new"
 fi
-echo "$build" > "$cache/current-build"
+# tools/export-patch.sh exports from the tree of the LockStat build, not of the one without it.
+[ "$lockstat_feature" = 0 ] || echo "$build" > "$cache/current-build"
 echo "$build"

@@ -1,0 +1,388 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+#include "classfile/javaClasses.inline.hpp"
+#include "lockstat/events/lockStatEventContext.hpp"
+#include "lockstat/events/lockStatEventTypes.hpp"
+#include "lockstat/events/lockStatMonitorEvents.hpp"
+#include "lockstat/events/lockStatVirtualThreadWaits.hpp"
+#include "lockstat/lockStat.hpp"
+#include "lockstat/service/lockStatService.hpp"
+#include "lockstat/stacktrace/lockStatCallChains.hpp"
+#include "lockstat/storage/lockStatBuffer.hpp"
+#include "lockstat/storage/lockStatEventWriter.hpp"
+#include "lockstat/storage/lockStatThreadLocal.hpp"
+#include "memory/resourceArea.hpp"
+#include "oops/oop.inline.hpp"
+#include "runtime/atomic.hpp"
+#include "runtime/javaThread.hpp"
+#include "runtime/objectMonitor.inline.hpp"
+#include "runtime/os.hpp"
+#include "runtime/safepoint.hpp"
+#include "runtime/synchronizer.hpp"
+
+static const size_t monitor_event_size = 8 * LockStatEventWriter::max_varint_size;
+
+// The calling thread's buffer with room for one event, in the running Java thread's context.
+static LockStatBuffer* event_buffer(JavaThread* jt, LockStatThreadLocal* tl, jlong now) {
+  return LockStatEventContext::buffer(jt, tl, monitor_event_size, now);
+}
+
+// The fields every monitor event starts with.
+static void write_prefix(LockStatEventWriter& w, int type, jlong now, ObjectMonitor* m, u8 seq) {
+  w.write_varint((julong)type);
+  w.write_timestamp(now);
+  w.write_varint((julong)(uintptr_t)m);
+  w.write_varint(seq);
+}
+
+// Inflation is where the paper records the object's identity hash, which names the lock object in
+// reports. A never-hashed object gets its hash here, as System.identityHashCode would give it, but
+// only where that is safe: a Java thread in the VM, not at a safepoint, not from within this hook.
+static THREAD_LOCAL bool _lockstat_hashing = false;
+
+static u8 identity_hash(JavaThread* jt, ObjectMonitor* m, oop obj) {
+  u8 known = UseObjectMonitorTable ? (u8)m->hash() : (u8)m->header().hash();
+  if (known != 0 || _lockstat_hashing || jt->thread_state() != _thread_in_vm ||
+      SafepointSynchronize::is_at_safepoint()) {
+    return known;
+  }
+  _lockstat_hashing = true;
+  u8 hash = (u8)ObjectSynchronizer::FastHashCode(jt, obj);
+  _lockstat_hashing = false;
+  return hash;
+}
+
+// Monitors whose MonitorInflate (the lock's class and identity hash) the current trace has. A trace
+// started in a running VM (jcmd LockStat.start) meets monitors inflated before it: the first
+// contended enter writes their inflate then, so that reports still name the lock. Each monitor
+// holds the number of the trace that has its inflate (LockStatMonitorState::_trace, ObjectMonitor::lockstat()), in two
+// states, so that no other event can take a sequence number below the inflate's: a thread claims a
+// monitor (number * 2), writes its inflate, and only then marks it traced (number * 2 + 1); the
+// other hooks look at the traced state only. A new trace takes a new number, which forgets every
+// monitor at once. (Sets keyed by address did this before; they kept every monitor ever inflated
+// during a trace, and a workload that inflates millions of short-lived monitors spent most of its
+// time searching them.)
+static volatile uint32_t trace_number = 1;   // 1 .. 2^31 - 1
+
+void LockStatMonitorEvents::forget_all() {
+  uint32_t next = (Atomic::load(&trace_number) + 1) & 0x7fffffff;
+  Atomic::release_store(&trace_number, next == 0 ? 1u : next);
+}
+
+// True for the caller that first claims m in this trace: it writes m's inflate.
+static bool claim(ObjectMonitor* m) {
+  uint32_t claimed = Atomic::load_acquire(&trace_number) << 1;
+  uint32_t v = m->lockstat()->trace();
+  while ((v & ~1u) != claimed) {
+    uint32_t seen = m->lockstat()->trace_cmpxchg(v, claimed);
+    if (seen == v) {
+      return true;
+    }
+    v = seen;
+  }
+  return false;
+}
+
+// After m's inflate has its sequence number (the release store publishes it).
+static void mark_traced(ObjectMonitor* m) {
+  m->lockstat()->set_trace((Atomic::load_acquire(&trace_number) << 1) | 1);
+}
+
+// Whether m's events belong in this trace: its MonitorInflate is in it. A trace started in a running
+// VM otherwise begins a monitor's sequence with releases and acquisitions whose enters it never saw
+// (threads blocked, or counted as blocked, before the start); from its inflate on it is complete.
+static bool in_trace(ObjectMonitor* m) {
+  return m->lockstat()->trace() == ((Atomic::load_acquire(&trace_number) << 1) | 1);
+}
+
+// Another thread claimed m and is writing its inflate (microseconds, in the VM): wait for it, boundedly.
+static bool await_traced(JavaThread* jt, ObjectMonitor* m) {
+  for (int i = 0; i < 100000; i++) {
+    if (in_trace(m)) {
+      return true;
+    }
+    SpinPause();
+  }
+  return false;
+}
+
+static void write_inflate(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, oop obj) {
+  u8 klass = LockStatCallChains::class_id(tl, obj->klass());
+  u8 hash = identity_hash(jt, m, obj);
+  jlong now = os::javaTimeNanos();
+  LockStatBuffer* b = event_buffer(jt, tl, now);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  write_prefix(w, LOCKSTAT_MONITOR_INFLATE, now, m, m->lockstat()->next_seq());
+  w.write_varint(hash);
+  w.write_varint(klass);
+  w.commit();
+}
+
+void LockStatMonitorEvents::inflated(Thread* current, ObjectMonitor* m, oop obj) {
+  if (!current->is_Java_thread()) {
+    return;   // no event, so no sequence number: the monitor's sequence stays gapless
+  }
+  JavaThread* jt = JavaThread::cast(current);
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  if (tl == nullptr) {
+    return;
+  }
+  claim(m);
+  write_inflate(jt, tl, m, obj);
+  mark_traced(m);
+}
+
+static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, u8 chain, bool after_wait) {
+  if (!in_trace(m)) {
+    if (claim(m)) {
+      oop obj = m->object();   // alive: this thread is about to wait for it
+      if (obj == nullptr) {
+        mark_traced(m);   // never again claimable: later enters must not wait for an inflate
+        return;
+      }
+      write_inflate(jt, tl, m, obj);
+      mark_traced(m);
+    } else if (!await_traced(jt, m)) {
+      return;   // the inflate is still being written: this enter is left out, as before the trace
+    }
+  }
+  m->lockstat()->blocked_inc();   // before the enter's seq: releases from now on are recorded
+  jlong now = os::javaTimeNanos();
+  LockStatBuffer* b = event_buffer(jt, tl, now);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_ENTER, now, m, m->lockstat()->next_seq());
+  w.write_varint(chain);
+  w.write_u1(after_wait ? 1 : 0);
+  w.commit();
+}
+
+void LockStatMonitorEvents::contended_enter(JavaThread* jt, ObjectMonitor* m, bool after_wait) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  if (tl == nullptr) {
+    return;
+  }
+  after_wait = after_wait || tl->reacquiring() == m;
+  u8 chain = LockStatCallChains::current_chain(jt, tl);   // the thread is blocked anyway (paper 3.2)
+  write_enter(jt, tl, m, chain, after_wait);
+  // The analysis orders this monitor's events by number and cannot go past this enter until it has
+  // it; barging owners meanwhile release the monitor at millions a second, each release an event
+  // that waits behind it. Left in this thread's buffer, the enter would reach the drain only at the
+  // next periodic collect (100 ms, longer when the drain is short of CPU), and a bounded analysis
+  // gives up on it. The thread is about to block anyway.
+  tl->hand_over_buffer();
+}
+
+void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  if (tl == nullptr) {
+    return;
+  }
+  m->lockstat()->blocked_dec();
+  if (!in_trace(m)) {
+    return;   // its enter came before this trace
+  }
+  jlong now = os::javaTimeNanos();
+  LockStatBuffer* b = event_buffer(jt, tl, now);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_ENTERED, now, m, m->lockstat()->next_seq());
+  w.commit();
+}
+
+static volatile u8 next_forward_ref = 1;
+
+// Pending forward references belong to the Java thread that waited: for a platform thread they live
+// in its LockStatThreadLocal, for a virtual thread (which may change carriers) in LockStatVirtualThreadWaits.
+static bool in_virtual_thread(JavaThread* jt, LockStatThreadLocal* tl) {
+  return jt->monitor_owner_id() != tl->tid();
+}
+
+static u8 pending_ref(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m) {
+  return in_virtual_thread(jt, tl) ? LockStatVirtualThreadWaits::pending_ref(jt->monitor_owner_id(), m)
+                                   : tl->pending_ref(m);
+}
+
+static bool add_pending(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, u8 ref) {
+  return in_virtual_thread(jt, tl) ? LockStatVirtualThreadWaits::add_pending(jt->monitor_owner_id(), m, ref)
+                                   : tl->add_pending(m, ref);
+}
+
+static int take_pending(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, u8* refs) {
+  return in_virtual_thread(jt, tl) ? LockStatVirtualThreadWaits::take_pending(jt->monitor_owner_id(), m, refs)
+                                   : tl->take_pending(m, refs);
+}
+
+int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  bool waiting = tl != nullptr && tl->waiting_on() == m;
+  bool contended = m->lockstat()->is_contended();
+  // this release ends the critical section an earlier wait() was in
+  bool resolve = !waiting && tl != nullptr && pending_ref(jt, tl, m) != 0;
+  // The set lookup only when there is something to write: most exits of an inflated monitor are
+  // neither contended nor after a wait, and this runs on every one of them.
+  if ((!contended && !resolve) || !in_trace(m)) {
+    return 0;
+  }
+  int what = 0;
+  if (contended) {
+    what |= waiting ? WAIT_EXIT : EXIT;
+    *seq = m->lockstat()->next_seq();
+  }
+  if (resolve) {
+    what |= RESOLVE;
+  }
+  return what;
+}
+
+void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, int what) {
+  // A sequence number taken must be written, or the monitor's sequence has a gap.
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  if (tl == nullptr) {
+    if ((what & (EXIT | WAIT_EXIT)) != 0) {
+      LockStatService::write_shared_monitor_event(LOCKSTAT_MONITOR_CONTENDED_EXIT, m, seq);
+    }
+    return;
+  }
+  // The waiting thread's own chain would name wait()'s caller, not the code that holds the lock
+  // (paper's awaitNotEmpty): the wait's release gets a forward reference instead of a chain.
+  u8 chain = (what & (EXIT | RESOLVE)) != 0 ? LockStatCallChains::current_chain(jt, tl) : 0;
+  u8 refs[LockStatThreadLocal::max_pending];
+  int resolved = (what & RESOLVE) != 0 ? take_pending(jt, tl, m, refs) : 0;
+  for (int i = 0; i < resolved; i++) {
+    jlong now = os::javaTimeNanos();
+    LockStatBuffer* b = event_buffer(jt, tl, now);
+    if (b == nullptr) {
+      return;
+    }
+    LockStatEventWriter w(b);
+    write_prefix(w, LOCKSTAT_MONITOR_FORWARD_RESOLVE, now, m, m->lockstat()->next_seq());
+    w.write_varint(refs[i]);
+    w.write_varint(chain);
+    w.commit();
+  }
+  if ((what & (EXIT | WAIT_EXIT)) == 0) {
+    return;
+  }
+  jlong now = os::javaTimeNanos();
+  LockStatBuffer* b = event_buffer(jt, tl, now);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  if ((what & WAIT_EXIT) != 0) {
+    // Waits repeated in one critical section (a wait loop) share one reference: they all resolve
+    // to the same release.
+    u8 ref = pending_ref(jt, tl, m);
+    if (ref == 0) {
+      ref = Atomic::fetch_then_add(&next_forward_ref, (u8)1);
+      if (!add_pending(jt, tl, m, ref)) {
+        ref = 0;   // waits nested in more than max_pending monitors: the owner's chain stays unknown
+      }
+    }
+    write_prefix(w, LOCKSTAT_MONITOR_WAIT_EXIT, now, m, seq);
+    w.write_varint(ref);
+  } else {
+    write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_EXIT, now, m, seq);
+    w.write_varint(chain);
+  }
+  w.commit();
+}
+
+void LockStatMonitorEvents::wait_release(JavaThread* jt, ObjectMonitor* m, bool starting) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  if (tl != nullptr) {
+    tl->set_waiting_on(starting ? m : nullptr);
+  }
+}
+
+void LockStatMonitorEvents::reacquire(JavaThread* jt, ObjectMonitor* m, bool starting) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  if (tl != nullptr) {
+    tl->set_reacquiring(starting ? m : nullptr);
+  }
+}
+
+void LockStatMonitorEvents::reenter_begin(JavaThread* jt, ObjectMonitor* m) {
+  contended_enter(jt, m, true);
+}
+
+void LockStatMonitorEvents::reenter_end(JavaThread* jt, ObjectMonitor* m) {
+  contended_entered(jt, m);
+}
+
+void LockStatMonitorEvents::vthread_wait_begin(JavaThread* jt, ObjectMonitor* m) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  if (tl == nullptr || !in_virtual_thread(jt, tl)) {
+    return;
+  }
+  // The chain of the later contended re-entry: walked now, while the frames are on the stack.
+  u8 chain = LockStatCallChains::current_chain(jt, tl);
+  LockStatVirtualThreadWaits::begin_wait(jt->monitor_owner_id(), m, chain);
+}
+
+void LockStatMonitorEvents::vthread_wait_end(JavaThread* jt, ObjectMonitor* m) {
+  LockStatVirtualThreadWaits::end_wait(jt->monitor_owner_id(), m);
+}
+
+void LockStatMonitorEvents::vthread_reenter_blocked(JavaThread* jt, ObjectMonitor* m) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  u8 chain;
+  if (tl != nullptr && LockStatVirtualThreadWaits::mark_reentering(jt->monitor_owner_id(), m, &chain)) {
+    write_enter(jt, tl, m, chain, true);
+  }
+}
+
+void LockStatMonitorEvents::vthread_acquired(JavaThread* jt, ObjectMonitor* m, bool after_wait) {
+  // After a wait, an entered event only if the re-entry was contended (its enter was written).
+  if (!after_wait || LockStatVirtualThreadWaits::end_wait(jt->monitor_owner_id(), m)) {
+    contended_entered(jt, m);
+  }
+}
+
+void LockStatMonitorEvents::deflated(Thread* current, ObjectMonitor* m) {
+  if (!in_trace(m)) {
+    return;
+  }
+  u8 seq = m->lockstat()->next_seq();
+  if (!current->is_Java_thread() || LockStatThreadLocal::current(JavaThread::cast(current)) == nullptr) {
+    LockStatService::write_shared_monitor_event(LOCKSTAT_MONITOR_DEFLATE, m, seq);
+    return;
+  }
+  JavaThread* jt = JavaThread::cast(current);
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  jlong now = os::javaTimeNanos();
+  LockStatBuffer* b = event_buffer(jt, tl, now);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  write_prefix(w, LOCKSTAT_MONITOR_DEFLATE, now, m, seq);
+  w.commit();
+}

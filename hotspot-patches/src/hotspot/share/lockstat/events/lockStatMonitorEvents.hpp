@@ -1,0 +1,69 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+#ifndef SHARE_LOCKSTAT_EVENTS_LOCKSTATMONITOREVENTS_HPP
+#define SHARE_LOCKSTAT_EVENTS_LOCKSTATMONITOREVENTS_HPP
+
+#include "lockstat/lockStat.hpp"
+#include "memory/allocation.hpp"
+#include "oops/oopsHierarchy.hpp"
+#include "runtime/objectMonitor.hpp"
+
+class JavaThread;
+class Thread;
+
+// Monitor contention events (paper 3.2). Every event carries the monitor's next sequence number,
+// taken only when the event will certainly be written, so a monitor's sequence has no gaps.
+// The monitor address identifies a lock only between its inflation and deflation.
+class LockStatMonitorEvents : AllStatic {
+ public:
+  // A new trace in a running VM: no monitor has its MonitorInflate in it yet.
+  static void forget_all();
+  static void inflated(Thread* current, ObjectMonitor* m, oop obj);
+  static void contended_enter(JavaThread* jt, ObjectMonitor* m, bool after_wait);
+  static void contended_entered(JavaThread* jt, ObjectMonitor* m);
+  static void deflated(Thread* current, ObjectMonitor* m);
+
+  // Exit, in two halves around the release (see LockStatMonitorExitMark). begin returns what to
+  // write (0: nothing) and takes the exit's sequence number while the thread still owns m.
+  enum { EXIT = 1, WAIT_EXIT = 2, RESOLVE = 4 };
+  static int exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq);
+  static void exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, int what);
+
+  // wait(): the release inside it records a forward reference, resolved at the thread's next real
+  // release of m; taking m back after the wait is an enter "after wait".
+  static void wait_release(JavaThread* jt, ObjectMonitor* m, bool starting);
+  static void reacquire(JavaThread* jt, ObjectMonitor* m, bool starting);
+  // The notified thread takes the monitor back through the entry list (reenter_internal).
+  static void reenter_begin(JavaThread* jt, ObjectMonitor* m);
+  static void reenter_end(JavaThread* jt, ObjectMonitor* m);
+
+  // Virtual threads in wait() unmount (JEP 491) and take the monitor back while being thawed, when
+  // their frames cannot be walked: the wait's chain is recorded before unmounting (begin), a
+  // contended re-entry writes an "after wait" enter with it (reenter_blocked), the acquisition
+  // (acquired) writes entered; end forgets a wait that did not unmount or re-entered at once.
+  static void vthread_wait_begin(JavaThread* jt, ObjectMonitor* m);
+  static void vthread_wait_end(JavaThread* jt, ObjectMonitor* m);
+  static void vthread_reenter_blocked(JavaThread* jt, ObjectMonitor* m);
+  static void vthread_acquired(JavaThread* jt, ObjectMonitor* m, bool after_wait);
+};
+
+#endif // SHARE_LOCKSTAT_EVENTS_LOCKSTATMONITOREVENTS_HPP

@@ -1,0 +1,187 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+#include "classfile/javaClasses.inline.hpp"
+#include "lockstat/events/lockStatEventContext.hpp"
+#include "lockstat/events/lockStatEventTypes.hpp"
+#include "lockstat/events/lockStatParkEvents.hpp"
+#include "lockstat/stacktrace/lockStatCallChains.hpp"
+#include "lockstat/storage/lockStatBuffer.hpp"
+#include "lockstat/storage/lockStatEventWriter.hpp"
+#include "lockstat/storage/lockStatThreadLocal.hpp"
+#include "oops/oop.inline.hpp"
+#include "runtime/atomic.hpp"
+#include "runtime/javaThread.inline.hpp"
+#include "runtime/os.hpp"
+#include "runtime/synchronizer.hpp"
+
+static const size_t park_event_size = 10 * LockStatEventWriter::max_varint_size;
+
+// The global park/unpark sequence, alone on its cache line: it is the one location every parking
+// and unparking thread writes, so it must not share a line with anything else they read.
+struct alignas(DEFAULT_CACHE_LINE_SIZE) LockStatParkSequence {
+  volatile u8 next;
+  char pad[DEFAULT_CACHE_LINE_SIZE - sizeof(u8)];
+};
+static LockStatParkSequence park_sequence = { 1, {} };
+
+static u8 next_gseq() {
+  return Atomic::fetch_then_add(&park_sequence.next, (u8)1);
+}
+
+// Mailboxes: the latest unpark of a Java thread (platform or virtual), as (gseq << 16 | 16-bit tag of
+// the thread id), in a direct-mapped table indexed by the thread id. One atomic store by the
+// unparker, one load by the parked thread: no lock, no field in JavaThread, Parker or VirtualThread.
+// Two threads sharing a slot overwrite each other's number; the tag makes the loser see "unknown
+// unpark" instead of a wrong one (a wrong match needs a collision and an equal tag, 1 in 65,536).
+static const int mailbox_bits = 16;
+static volatile u8* mailboxes = nullptr;
+
+static volatile u8* mailbox_of(jlong tid) {
+  return &mailboxes[(julong)tid & ((1 << mailbox_bits) - 1)];
+}
+
+static u8 tag_of(jlong tid) {
+  return (u8)(((julong)tid >> mailbox_bits) * 0x9E3779B1u >> 7) & 0xFFFF;
+}
+
+// The unpark number in a mailbox value if it is tid's, else 0.
+static u8 unpark_in(u8 mailbox, jlong tid) {
+  return (mailbox & 0xFFFF) == tag_of(tid) ? mailbox >> 16 : 0;
+}
+
+void LockStatParkEvents::initialize() {
+  mailboxes = NEW_C_HEAP_ARRAY(u8, (size_t)1 << mailbox_bits, mtTracing);
+  memset((void*)mailboxes, 0, sizeof(u8) << mailbox_bits);
+}
+
+// The blocker's identity hash, installing one if needed (as MonitorInflate does): blockers name
+// the lock in reports. The thread is in the VM, outside any safepoint.
+static u8 blocker_hash(JavaThread* jt, oop blocker) {
+  return (u8)ObjectSynchronizer::FastHashCode(jt, blocker);
+}
+
+void LockStatParkEvents::park_begin(JavaThread* jt, bool is_absolute, jlong time, Park* park) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  if (tl == nullptr || mailboxes == nullptr) {
+    return;
+  }
+  // LockSupport.park sets the blocker on the thread that parks: a mounted virtual thread, not its carrier.
+  oop parker = jt->is_vthread_mounted() ? jt->vthread() : jt->threadObj();
+  oop blocker = parker != nullptr ? java_lang_Thread::park_blocker(parker) : nullptr;
+  u8 hash = 0, klass = 0;
+  if (blocker != nullptr) {
+    hash = blocker_hash(jt, blocker);
+    klass = LockStatCallChains::class_id(tl, blocker->klass());
+  }
+  u8 chain = LockStatCallChains::current_chain(jt, tl);   // about to block: the walk costs no lock time
+  jlong now = os::javaTimeNanos();
+  LockStatBuffer* b = LockStatEventContext::buffer(jt, tl, park_event_size, now);
+  if (b == nullptr) {
+    return;
+  }
+  park->begin = now;
+  park->timeout_nanos = !is_absolute && time > 0 ? time : 0;
+  park->mailbox_before = Atomic::load_acquire(mailbox_of(jt->monitor_owner_id()));
+  LockStatEventWriter w(b);
+  w.write_varint(LOCKSTAT_PARK_BEGIN);
+  w.write_timestamp(now);
+  w.write_varint(next_gseq());
+  w.write_varint(hash);
+  w.write_varint(klass);
+  w.write_u1(time == 0 ? 0 : (is_absolute ? 2 : 1));
+  w.write_varint((julong)MAX2(time, (jlong)0));
+  w.write_varint(chain);
+  w.write_u1(jt->is_vthread_mounted() && !park->virtual_park ? 1 : 0);   // a pinned virtual thread blocks its carrier
+  w.commit();
+  park->written = true;
+}
+
+void LockStatParkEvents::park_end(JavaThread* jt, const Park* park) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  if (tl == nullptr) {
+    return;
+  }
+  jlong now = os::javaTimeNanos();
+  jlong tid = jt->monitor_owner_id();
+  u8 mailbox = Atomic::load_acquire(mailbox_of(tid));
+  // A new unpark since the park began woke it; else the permit of an unpark before the park (which
+  // the thread has not consumed yet), or nothing: a timeout, an interrupt, a spurious wake-up.
+  u8 unparked = mailbox != park->mailbox_before ? unpark_in(mailbox, tid) : 0;
+  if (unparked == 0) {
+    u8 pending = unpark_in(park->mailbox_before, tid);
+    if (pending != 0 && pending != tl->last_unpark_consumed()) {
+      unparked = pending;
+    }
+  }
+  if (unparked != 0) {
+    tl->set_last_unpark_consumed(unparked);
+  }
+  u1 flags = 0;
+  if (unparked == 0 && park->timeout_nanos > 0 && now - park->begin >= park->timeout_nanos) {
+    flags |= 1;
+  }
+  if (jt->is_interrupted(false)) {
+    flags |= 2;
+  }
+  if (!park->blocked) {
+    flags |= 4;   // a virtual thread that could not unmount: its carrier's park is recorded instead
+  }
+  LockStatBuffer* b = LockStatEventContext::buffer(jt, tl, park_event_size, now);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  w.write_varint(LOCKSTAT_PARK_END);
+  w.write_timestamp(now);
+  w.write_varint(next_gseq());
+  w.write_varint(unparked);
+  w.write_u1(flags);
+  w.commit();
+}
+
+void LockStatParkEvents::unpark(JavaThread* current, JavaThread* target) {
+  unpark(current, target->monitor_owner_id());   // a pinned virtual thread parks on its carrier
+}
+
+void LockStatParkEvents::unpark(JavaThread* current, jlong target_id) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(current);
+  if (tl == nullptr || mailboxes == nullptr) {
+    return;
+  }
+  u8 chain = LockStatCallChains::current_chain(current, tl);
+  jlong now = os::javaTimeNanos();
+  LockStatBuffer* b = LockStatEventContext::buffer(current, tl, park_event_size, now);
+  if (b == nullptr) {
+    return;
+  }
+  u8 gseq = next_gseq();
+  // The number goes to the mailbox before the target is unparked (the caller does that next), so
+  // the woken thread finds it.
+  Atomic::release_store(mailbox_of(target_id), gseq << 16 | tag_of(target_id));
+  LockStatEventWriter w(b);
+  w.write_varint(LOCKSTAT_UNPARK);
+  w.write_timestamp(now);
+  w.write_varint(gseq);
+  w.write_varint((julong)target_id);
+  w.write_varint(chain);
+  w.commit();
+}

@@ -1,0 +1,45 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+#ifndef SHARE_LOCKSTAT_EVENTS_LOCKSTATPARKEVENTS_HPP
+#define SHARE_LOCKSTAT_EVENTS_LOCKSTATPARKEVENTS_HPP
+
+#include "lockstat/lockStat.hpp"
+#include "memory/allocation.hpp"
+
+class JavaThread;
+
+// Park events (paper 3.3): java.util.concurrent blocks threads with LockSupport.park/unpark. Every
+// park begin, park end and unpark takes a number from one global sequence, so that the analysis can
+// order them across threads; an unpark leaves its number in a mailbox of the target thread, and the
+// park end names the unpark that woke it.
+class LockStatParkEvents : AllStatic {
+ public:
+  typedef LockStatPark Park;   // declared in the facade, for LockStatParkMark
+  static void initialize();
+  static void park_begin(JavaThread* jt, bool is_absolute, jlong time, Park* park);
+  static void park_end(JavaThread* jt, const Park* park);
+  // An unpark of target by the current thread (LockSupport.unpark, or Thread.interrupt).
+  static void unpark(JavaThread* current, JavaThread* target);
+  static void unpark(JavaThread* current, jlong target_id);
+};
+
+#endif // SHARE_LOCKSTAT_EVENTS_LOCKSTATPARKEVENTS_HPP

@@ -1,0 +1,177 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+#include "lockstat/events/lockStatVirtualThreadWaits.hpp"
+#include "runtime/atomic.hpp"
+#include "runtime/os.hpp"
+
+namespace {
+
+enum EntryKind { PENDING_REF = 1, WAIT = 2 };
+
+struct Entry {
+  Entry* next;
+  jlong tid;
+  ObjectMonitor* monitor;
+  u8 value;          // PENDING_REF: the reference; WAIT: the wait's chain
+  int kind;
+  bool reentering;   // WAIT: a contended re-entry was recorded
+};
+
+const int bucket_count = 1024;
+const int entry_count = 16 * 1024;
+Entry* buckets[bucket_count];
+Entry pool[entry_count];
+Entry* free_list = nullptr;
+bool pool_ready = false;
+volatile int lock = 0;
+volatile int used = 0;   // entries in the table: lets the common case skip the lock
+
+// Never blocks for long: holders only walk one short bucket list. No safepoint check, so usable
+// from ObjectMonitor::exit and thaw.
+class Locker {
+ public:
+  Locker() {
+    while (Atomic::cmpxchg(&lock, 0, 1) != 0) {
+      SpinPause();
+    }
+    if (!pool_ready) {
+      for (int i = 0; i < entry_count; i++) {
+        pool[i].next = free_list;
+        free_list = &pool[i];
+      }
+      pool_ready = true;
+    }
+  }
+  ~Locker() { Atomic::release_store(&lock, 0); }
+};
+
+Entry** bucket(jlong tid, ObjectMonitor* m) {
+  uintptr_t h = (uintptr_t)tid * 31 + ((uintptr_t)m >> 6);
+  return &buckets[(h ^ (h >> 16)) % bucket_count];
+}
+
+Entry* find(jlong tid, ObjectMonitor* m, int kind) {
+  for (Entry* e = *bucket(tid, m); e != nullptr; e = e->next) {
+    if (e->tid == tid && e->monitor == m && e->kind == kind) {
+      return e;
+    }
+  }
+  return nullptr;
+}
+
+bool add(jlong tid, ObjectMonitor* m, int kind, u8 value) {
+  if (free_list == nullptr) {
+    return false;
+  }
+  Entry* e = free_list;
+  free_list = e->next;
+  Entry** b = bucket(tid, m);
+  *e = { *b, tid, m, value, kind, false };
+  *b = e;
+  Atomic::inc(&used);
+  return true;
+}
+
+void remove(Entry* victim) {
+  for (Entry** link = bucket(victim->tid, victim->monitor); *link != nullptr; link = &(*link)->next) {
+    if (*link == victim) {
+      *link = victim->next;
+      victim->next = free_list;
+      free_list = victim;
+      Atomic::dec(&used);
+      return;
+    }
+  }
+}
+
+bool empty() {
+  return Atomic::load_acquire(&used) == 0;
+}
+
+} // namespace
+
+u8 LockStatVirtualThreadWaits::pending_ref(jlong tid, ObjectMonitor* m) {
+  if (empty()) {
+    return 0;
+  }
+  Locker l;
+  Entry* e = find(tid, m, PENDING_REF);
+  return e != nullptr ? e->value : 0;
+}
+
+bool LockStatVirtualThreadWaits::add_pending(jlong tid, ObjectMonitor* m, u8 ref) {
+  Locker l;
+  return add(tid, m, PENDING_REF, ref);
+}
+
+int LockStatVirtualThreadWaits::take_pending(jlong tid, ObjectMonitor* m, u8* refs) {
+  if (empty()) {
+    return 0;
+  }
+  Locker l;
+  int n = 0;
+  Entry* e;
+  while (n < max_refs_per_monitor && (e = find(tid, m, PENDING_REF)) != nullptr) {
+    refs[n++] = e->value;
+    remove(e);
+  }
+  return n;
+}
+
+bool LockStatVirtualThreadWaits::begin_wait(jlong tid, ObjectMonitor* m, u8 chain) {
+  Locker l;
+  Entry* e = find(tid, m, WAIT);
+  if (e != nullptr) {
+    e->value = chain;   // an earlier wait's entry left behind (tracing stopped meanwhile)
+    e->reentering = false;
+    return true;
+  }
+  return add(tid, m, WAIT, chain);
+}
+
+bool LockStatVirtualThreadWaits::mark_reentering(jlong tid, ObjectMonitor* m, u8* chain) {
+  if (empty()) {
+    return false;
+  }
+  Locker l;
+  Entry* e = find(tid, m, WAIT);
+  if (e == nullptr) {
+    return false;
+  }
+  e->reentering = true;
+  *chain = e->value;
+  return true;
+}
+
+bool LockStatVirtualThreadWaits::end_wait(jlong tid, ObjectMonitor* m) {
+  if (empty()) {
+    return false;
+  }
+  Locker l;
+  Entry* e = find(tid, m, WAIT);
+  if (e == nullptr) {
+    return false;
+  }
+  bool reentering = e->reentering;
+  remove(e);
+  return reentering;
+}

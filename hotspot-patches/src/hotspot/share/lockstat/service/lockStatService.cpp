@@ -1,0 +1,410 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+#include "classfile/javaClasses.hpp"
+#include "classfile/symbolTable.hpp"
+#include "classfile/systemDictionary.hpp"
+#include "classfile/vmClasses.hpp"
+#include "classfile/vmSymbols.hpp"
+#include "lockstat/events/lockStatEventTypes.hpp"
+#include "lockstat/events/lockStatMonitorEvents.hpp"
+#include "lockstat/events/lockStatParkEvents.hpp"
+#include "lockstat/lockStat.hpp"
+#include "lockstat/lockStat_globals.hpp"
+#include "lockstat/service/lockStatService.hpp"
+#include "lockstat/service/lockStatTraceFile.hpp"
+#include "lockstat/stacktrace/lockStatCallChains.hpp"
+#include "lockstat/stacktrace/lockStatFrameMarks.hpp"
+#include "lockstat/storage/lockStatBuffer.hpp"
+#include "lockstat/storage/lockStatEventWriter.hpp"
+#include "lockstat/storage/lockStatThreadLocal.hpp"
+#include "logging/log.hpp"
+#include "memory/resourceArea.hpp"
+#include "oops/instanceKlass.inline.hpp"
+#include "oops/oop.inline.hpp"
+#include "runtime/atomic.hpp"
+#include "runtime/fieldDescriptor.inline.hpp"
+#include "runtime/globals_extension.hpp"
+#include "runtime/handles.inline.hpp"
+#include "runtime/interfaceSupport.inline.hpp"
+#include "runtime/java.hpp"
+#include "runtime/javaCalls.hpp"
+#include "runtime/javaThread.hpp"
+#include "runtime/mutexLocker.hpp"
+#include "runtime/os.hpp"
+#include "runtime/threadSMR.inline.hpp"
+#include "runtime/vmOperations.hpp"
+#include "runtime/vmThread.hpp"
+#include "utilities/defaultStream.hpp"
+#include "utilities/ostream.hpp"
+
+volatile bool   LockStat::_active = false;
+const char*     LockStatService::_trace_path = nullptr;
+const char*     LockStatService::_report_path = nullptr;
+bool            LockStatService::_write_trace_file = false;
+jlong           LockStatService::_start_nanos = 0;
+jlong           LockStatService::_start_millis = 0;
+LockStatBuffer* LockStatService::_metadata_buffer = nullptr;
+
+static const size_t metadata_buffer_size = 16 * K;
+static const size_t max_thread_name = 1024;   // longer names are cut: events must fit a buffer
+
+// Serializes writers of the shared metadata buffer; nosafepoint because thread exit holds it briefly
+// in states where a safepoint check is not allowed.
+static Mutex* metadata_lock = nullptr;
+
+bool LockStat::initialize_flags() {
+  char start_time[32];
+  time_t now = (time_t)(os::javaTimeMillis() / 1000);
+  struct tm local;
+  if (os::localtime_pd(&now, &local) == nullptr ||
+      strftime(start_time, sizeof(start_time), "%Y-%m-%d_%H-%M-%S", &local) == 0) {
+    strcpy(start_time, "unknown-time");
+  }
+  fileStream err(defaultStream::error_stream());   // where argument errors go, before the VM exists
+  char* path = LockStatTraceFile::expand(TraceLockContentionFile, os::current_process_id(), start_time, &err);
+  if (path == nullptr) {
+    return false;
+  }
+  LockStatService::_trace_path = path;
+  LockStatService::_write_trace_file = TraceLockContention && !FLAG_IS_ERGO(TraceLockContention);
+  if (TraceLockContentionReport != nullptr && TraceLockContentionReport[0] != '\0') {
+    LockStatService::_report_path = LockStatTraceFile::expand(TraceLockContentionReport, os::current_process_id(), start_time, &err,
+                                             "TraceLockContentionReport");
+    if (LockStatService::_report_path == nullptr) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static void find_vthread_switch(JavaThread* current);
+
+void LockStatService::set_active(bool active) {
+  Atomic::release_store(&LockStat::_active, active);
+}
+
+// The parts tracing needs, made on the first start (VM creation under -XX:+TraceLockContention, or
+// the first jcmd LockStat.start): a VM that never traces allocates nothing for it.
+void LockStatService::initialize_once() {
+  if (metadata_lock != nullptr) {
+    return;
+  }
+  LockStatBuffers::initialize();
+  LockStatCallChains::initialize();
+  LockStatFrameMarks::initialize();
+  LockStatParkEvents::initialize();
+  metadata_lock = new Mutex(Mutex::nosafepoint, "LockStatMetadata_lock");
+}
+
+void LockStat::on_vm_initialized(TRAPS) {
+  if (!TraceLockContention) {
+    return;
+  }
+  LockStatService::initialize_once();
+  find_vthread_switch(THREAD);   // for a later LockStat.stop
+  LockStatService::_start_millis = os::javaTimeMillis();
+  LockStatService::_start_nanos = os::javaTimeNanos();
+  LockStatService::set_active(true);
+  // Threads started from now on announce themselves; those already running are written here. A
+  // thread starting right now may appear twice; readers keep the first THREAD_START of an id.
+  LockStatService::write_existing_threads();
+
+  TempNewSymbol klass_name = SymbolTable::new_symbol("jdk/lockstat/internal/recorder/Startup");
+  Klass* k = SystemDictionary::resolve_or_null(klass_name, THREAD);
+  if (HAS_PENDING_EXCEPTION || k == nullptr) {
+    CLEAR_PENDING_EXCEPTION;
+    log_warning(os)("LockStat: module jdk.lockstat is missing from this image; lock contention tracing is off");
+    LockStatService::stop();
+    return;
+  }
+  JavaValue result(T_VOID);
+  TempNewSymbol method_name = SymbolTable::new_symbol("start");
+  JavaCalls::call_static(&result, k, method_name, vmSymbols::void_method_signature(), THREAD);
+  if (HAS_PENDING_EXCEPTION) {
+    // Tracing must never keep the application from running.
+    ResourceMark rm(THREAD);
+    oop ex = PENDING_EXCEPTION;
+    warning("LockStat: could not start lock contention tracing: %s", ex->klass()->external_name());
+    CLEAR_PENDING_EXCEPTION;
+    LockStatService::stop();
+  }
+}
+
+void LockStatService::write_existing_threads() {
+  ThreadsListHandle tlh;
+  for (JavaThread* jt : *tlh.list()) {
+    if (jt->threadObj() != nullptr && !jt->is_exiting()) {
+      write_thread_event(jt, LOCKSTAT_THREAD_START, LOCKSTAT_THREAD_EXISTED);
+    }
+  }
+}
+
+void LockStat::on_thread_start(JavaThread* jt) {
+  if (LockStat::is_active()) {
+    LockStatService::write_thread_event(jt, LOCKSTAT_THREAD_START, 0);
+  }
+}
+
+void LockStat::on_thread_exit(JavaThread* jt) {
+  if (LockStat::is_active()) {
+    LockStatService::write_thread_event(jt, LOCKSTAT_THREAD_END, 0);
+  }
+  LockStatThreadLocal::on_thread_exit(jt);   // also after a stop: frees the thread's state
+  LockStatFrameMarks::release_current();
+}
+
+void LockStatService::at_safepoint() {
+  if (LockStat::is_active()) {
+    LockStatThreadLocal::reclaim_all_at_safepoint();
+  }
+}
+
+// java.lang.VirtualThread.LOCKSTAT: the Java side's switch for virtual threads' park events, read
+// once at class initialization and set here when tracing starts or stops in a running VM.
+static int vthread_switch_offset = -1;
+
+static void find_vthread_switch(JavaThread* current) {
+  InstanceKlass* ik = vmClasses::VirtualThread_klass();
+  if (vthread_switch_offset >= 0 || ik == nullptr) {
+    return;
+  }
+  TempNewSymbol name = SymbolTable::new_symbol("LOCKSTAT");
+  fieldDescriptor fd;
+  if (ik->find_local_field(name, vmSymbols::bool_signature(), &fd) && fd.is_static()) {
+    vthread_switch_offset = fd.offset();
+  }
+}
+
+// At a safepoint, or from a thread in the VM. A class not yet initialized reads the VM's state itself.
+static void set_vthread_switch(bool on) {
+  InstanceKlass* ik = vmClasses::VirtualThread_klass();
+  if (vthread_switch_offset >= 0 && ik != nullptr && ik->is_initialized()) {
+    ik->java_mirror()->bool_field_put(vthread_switch_offset, on ? JNI_TRUE : JNI_FALSE);
+  }
+}
+
+// A forced safepoint in effect (hence its type): no new VM operation type, so that vmOperation.hpp,
+// included nearly everywhere, stays untouched.
+class VM_LockStatStop : public VM_Operation {
+ private:
+  bool _stop;   // false: only collect, tracing goes on
+ public:
+  explicit VM_LockStatStop(bool stop) : _stop(stop) {}
+  VMOp_Type type() const { return VMOp_ForceSafepoint; }
+  bool skip_thread_oop_barriers() const { return true; }   // reads no oops
+  void doit() {
+    if (!LockStat::is_active()) {
+      return;
+    }
+    LockStatThreadLocal::reclaim_all_at_safepoint();
+    LockStatService::write_shared_chain_stats();
+    LockStatService::flush();
+    if (_stop) {
+      LockStatService::set_active(false);
+      LockStatFrameMarks::unmark_all_at_safepoint();
+      set_vthread_switch(false);
+    }
+  }
+};
+
+// Tracing starts in a running VM (jcmd LockStat.start): at a safepoint, so that no thread is in the
+// middle of an event while what the last trace left in threads is cleared.
+class VM_LockStatStart : public VM_Operation {
+ public:
+  VMOp_Type type() const { return VMOp_ForceSafepoint; }
+  bool skip_thread_oop_barriers() const { return true; }   // reads no oops
+  void doit() {
+    LockStatThreadLocal::reset_all_at_safepoint();
+    LockStatService::_start_millis = os::javaTimeMillis();
+    LockStatService::_start_nanos = os::javaTimeNanos();
+    LockStatService::set_active(true);
+    set_vthread_switch(true);
+  }
+};
+
+bool LockStatService::start_at_runtime() {
+  assert(Thread::current()->is_Java_thread(), "a Java thread starts and stops tracing");
+  // Callers (jdk.lockstat's Control) serialize start and stop; the VM only refuses a second start.
+  if (LockStat::is_active()) {
+    return false;
+  }
+  initialize_once();
+  // Tracing is off: no thread adds metadata now (purging is safe alongside stragglers anyway).
+  // Forgotten metadata is written again, into the new trace, when an event first uses it.
+  LockStatCallChains::forget_all();
+  LockStatMonitorEvents::forget_all();
+  LockStatBuffers::discard_all();   // whatever a failed earlier trace left queued
+  LockStatBuffers::reset_for_new_trace();
+  {
+    MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
+    if (_metadata_buffer != nullptr) {
+      LockStatBuffers::release(_metadata_buffer);
+      _metadata_buffer = nullptr;
+    }
+  }
+  find_vthread_switch(JavaThread::current());
+  VM_LockStatStart op;
+  VMThread::execute(&op);
+  write_existing_threads();
+  return true;
+}
+
+void LockStatService::collect() {
+  if (metadata_lock == nullptr) {
+    return;
+  }
+  VM_LockStatStop op(false);
+  VMThread::execute(&op);
+}
+
+void LockStatService::stop_and_collect() {
+  if (metadata_lock == nullptr) {
+    return;
+  }
+  VM_LockStatStop op(true);
+  VMThread::execute(&op);
+}
+
+LockStatBuffer* LockStatService::shared_buffer_for(size_t max_size) {
+  assert(metadata_lock->owned_by_self(), "metadata lock held");
+  if (_metadata_buffer != nullptr && !_metadata_buffer->has_room(max_size)) {
+    LockStatBuffers::enqueue_full(_metadata_buffer);
+    _metadata_buffer = nullptr;
+  }
+  if (_metadata_buffer == nullptr) {
+    _metadata_buffer = LockStatBuffers::acquire(0, metadata_buffer_size);
+  }
+  return _metadata_buffer;
+}
+
+void LockStatService::write_shared_monitor_event(int type, ObjectMonitor* m, u8 seq) {
+  MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
+  LockStatBuffer* b = shared_buffer_for(6 * LockStatEventWriter::max_varint_size);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  w.write_varint((julong)type);
+  w.write_timestamp(os::javaTimeNanos());
+  w.write_varint((julong)(uintptr_t)m);
+  w.write_varint(seq);
+  if (type == LOCKSTAT_MONITOR_CONTENDED_EXIT) {
+    w.write_varint(0);   // no call chain from here
+  }
+  w.commit();
+}
+
+void LockStatService::write_shared_vm_pause(jlong begin, jlong duration, u1 kind) {
+  // Safe at a safepoint: no Java thread can be stopped while it holds this no-safepoint lock.
+  MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
+  LockStatBuffer* b = shared_buffer_for(4 * LockStatEventWriter::max_varint_size);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  w.write_varint((julong)LOCKSTAT_VM_PAUSE);
+  w.write_timestamp(begin);
+  w.write_varint((julong)duration);
+  w.write_u1(kind);
+  w.commit();
+}
+
+void LockStatService::write_shared_chain_stats() {
+  LockStatChainCounters c = LockStatThreadLocal::chain_counters_at_safepoint();
+  MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
+  LockStatBuffer* b = shared_buffer_for(10 * LockStatEventWriter::max_varint_size);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  w.write_varint((julong)LOCKSTAT_CHAIN_STATS);
+  w.write_timestamp(os::javaTimeNanos());
+  w.write_varint(c.walks);
+  w.write_varint(c.reused);
+  w.write_varint(c.inserted);
+  w.write_varint(c.frames_walked);
+  w.write_varint(c.frames_saved);
+  w.write_varint((julong)LockStatCallChains::chain_count());
+  w.write_varint((julong)LockStatCallChains::memory_bytes());
+  w.commit();
+}
+
+void LockStatService::write_thread_event(JavaThread* jt, int type, u1 flags) {
+  oop thread_obj = jt->threadObj();
+  if (thread_obj == nullptr) {
+    return;   // not a Java-level thread (yet)
+  }
+  ResourceMark rm;
+  jlong tid = java_lang_Thread::thread_id(thread_obj);
+  const char* name = "";
+  if (type == LOCKSTAT_THREAD_START) {
+    oop name_oop = java_lang_Thread::name(thread_obj);
+    name = name_oop != nullptr ? java_lang_String::as_utf8_string(name_oop) : "";
+    if (java_lang_Thread::is_daemon(thread_obj)) flags |= LOCKSTAT_THREAD_DAEMON;
+    if (java_lang_VirtualThread::is_instance(thread_obj)) flags |= LOCKSTAT_THREAD_VIRTUAL;
+  }
+  size_t name_len = MIN2(strlen(name), max_thread_name);
+  size_t max_size = 4 * LockStatEventWriter::max_varint_size + 1 + name_len;
+
+  MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
+  if (!LockStat::is_active()) {
+    return;
+  }
+  LockStatBuffer* b = shared_buffer_for(max_size);
+  if (b == nullptr) {
+    return;   // out of memory: counted as lost
+  }
+  LockStatEventWriter w(b);
+  w.write_varint(type);
+  w.write_timestamp(os::javaTimeNanos());
+  w.write_varint((julong)tid);
+  if (type == LOCKSTAT_THREAD_START) {
+    w.write_u1(flags);
+    w.write_string(name, name_len);
+  }
+  w.commit();
+}
+
+void LockStatService::flush() {
+  if (metadata_lock == nullptr) {
+    return;
+  }
+  MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
+  if (_metadata_buffer != nullptr) {
+    LockStatBuffers::enqueue_full(_metadata_buffer);
+    _metadata_buffer = nullptr;
+  }
+}
+
+void LockStatService::stop() {
+  set_active(false);
+  if (metadata_lock != nullptr) {
+    MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
+    if (_metadata_buffer != nullptr) {
+      // It has a sequence number that the trace will not contain: count it, so gaps add up.
+      LockStatBuffers::count_lost();
+      LockStatBuffers::release(_metadata_buffer);
+      _metadata_buffer = nullptr;
+    }
+  }
+  LockStatBuffers::discard_all();
+}

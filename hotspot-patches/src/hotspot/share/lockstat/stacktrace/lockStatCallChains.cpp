@@ -1,0 +1,423 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+#include "classfile/classLoaderData.hpp"
+#include "code/nmethod.hpp"
+#include "lockstat/events/lockStatEventTypes.hpp"
+#include "lockstat/lockStat.hpp"
+#include "lockstat/lockStat_globals.hpp"
+#include "lockstat/stacktrace/lockStatCallChains.hpp"
+#include "lockstat/stacktrace/lockStatKeySet.hpp"
+#include "lockstat/stacktrace/lockStatStackWalk.hpp"
+#include "lockstat/storage/lockStatBuffer.hpp"
+#include "lockstat/storage/lockStatEventWriter.hpp"
+#include "lockstat/storage/lockStatThreadLocal.hpp"
+#include "memory/resourceArea.hpp"
+#include "oops/array.hpp"
+#include "oops/instanceKlass.hpp"
+#include "oops/klass.hpp"
+#include "oops/method.hpp"
+#include "runtime/mutex.hpp"
+#include "runtime/mutexLocker.hpp"
+#include "runtime/os.hpp"
+#include "utilities/growableArray.hpp"
+
+namespace {
+
+// The call chains, keyed by their physical frames (LockStatStackWalk::walk_physical), and the
+// classes and methods whose metadata the trace has. Metadata ids are never reused, unlike Klass*
+// and Method* addresses, which a class loaded after an unloading may get again; so a reader never
+// has to decide which of two definitions an id means.
+LockStatKeySet* chains = nullptr;
+LockStatKeySet* known_methods = nullptr;
+LockStatKeySet* known_classes = nullptr;
+volatile u8 last_chain_id = 0;
+volatile u8 last_metadata_id = 0;
+
+// Writes one event into the thread's buffer (metadata is written by the thread that first sees it).
+void write_class(LockStatThreadLocal* tl, Klass* k, u8 id) {
+  ResourceMark rm;
+  const char* name = k->external_name();
+  size_t len = MIN2(strlen(name), (size_t)4096);
+  LockStatBuffer* b = tl->buffer_for(3 * LockStatEventWriter::max_varint_size + len + 8);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  w.write_varint(LOCKSTAT_CLASS);
+  w.write_varint(id);
+  w.write_varint((julong)(uintptr_t)k->class_loader_data());
+  w.write_string(name, len);
+  w.commit();
+}
+
+void write_method(LockStatThreadLocal* tl, Method* m, u8 id, u8 holder_id) {
+  ResourceMark rm;
+  const char* name = m->name()->as_C_string();
+  const char* sig = m->signature()->as_C_string();
+  InstanceKlass* holder = m->method_holder();
+  Symbol* source = holder->source_file_name();
+  const char* src = source != nullptr ? source->as_C_string() : "";
+  size_t nl = MIN2(strlen(name), (size_t)4096), sl = MIN2(strlen(sig), (size_t)4096), fl = MIN2(strlen(src), (size_t)1024);
+  LockStatBuffer* b = tl->buffer_for(6 * LockStatEventWriter::max_varint_size + nl + sl + fl);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  w.write_varint(LOCKSTAT_METHOD);
+  w.write_varint(id);
+  w.write_varint(holder_id);
+  w.write_string(name, nl);
+  w.write_string(sig, sl);
+  w.write_varint((julong)m->access_flags().as_method_flags());
+  w.write_string(src, fl);
+  w.commit();
+}
+
+void write_chain(LockStatThreadLocal* tl, u8 id, const LockStatFrame* f, const u8* method_ids, int depth) {
+  LockStatBuffer* b = tl->buffer_for((size_t)(2 + depth * 4) * LockStatEventWriter::max_varint_size);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  w.write_varint(LOCKSTAT_CALL_CHAIN);
+  w.write_varint(id);
+  w.write_varint((julong)depth);
+  for (int i = 0; i < depth; i++) {
+    Method* m = f[i].method;
+    w.write_varint(method_ids[i]);
+    w.write_svarint(f[i].bci);
+    w.write_svarint(m->is_native() ? -2 : m->line_number_from_bci(f[i].bci));
+    w.write_u1(m->is_native() ? 1 : 0);
+  }
+  w.commit();
+}
+
+} // namespace
+
+void LockStatCallChains::initialize() {
+  chains = new LockStatKeySet(64 * K, &last_chain_id);
+  known_methods = new LockStatKeySet(16 * K, &last_metadata_id);
+  known_classes = new LockStatKeySet(4 * K, &last_metadata_id);
+}
+
+u8 LockStatCallChains::class_id(LockStatThreadLocal* tl, Klass* k) {
+  uintptr_t key = (uintptr_t)k;
+  bool is_new;
+  u8 id = known_classes->find_or_insert(Thread::current(), &key, 1, &is_new);
+  if (is_new) {
+    write_class(tl, k, id);
+  }
+  return id;
+}
+
+static u8 method_id(JavaThread* jt, LockStatThreadLocal* tl, Method* m) {
+  uintptr_t key = (uintptr_t)m;
+  bool is_new;
+  u8 id = known_methods->find_or_insert(jt, &key, 1, &is_new);
+  if (is_new) {
+    u8 holder_id = LockStatCallChains::class_id(tl, m->method_holder());
+    write_method(tl, m, id, holder_id);
+  }
+  return id;
+}
+
+// A chain seen for the first time: its Java frames (inlining decoded only now) and their metadata.
+// Metadata first, so that a reader meeting this buffer alone can resolve the chain; other threads'
+// events may use the id earlier in the file, which readers resolve when the metadata arrives.
+static void write_new_chain(JavaThread* jt, LockStatThreadLocal* tl, u8 id, int physical) {
+  LockStatFrame frames[LockStatStackWalk::max_depth];
+  u8 method_ids[LockStatStackWalk::max_depth];
+  int depth = LockStatStackWalk::walk(jt, frames, LockStatStackWalk::max_depth, physical);
+  for (int i = 0; i < depth; i++) {
+    method_ids[i] = method_id(jt, tl, frames[i].method);
+  }
+  write_chain(tl, id, frames, method_ids, depth);
+}
+
+u8 LockStatCallChains::current_chain(JavaThread* jt, LockStatThreadLocal* tl) {
+  if (!TraceLockContentionCallChains) {
+    return 0;   // attribution to threads and locks only: no walk, no chain metadata
+  }
+  uintptr_t key[LockStatStackWalk::max_physical * LockStatStackWalk::words_per_frame];
+  int saved;
+  int physical = LockStatStackWalk::walk_physical(jt, key, LockStatStackWalk::max_physical, &saved);
+  LockStatChainCounters* counters = tl->chain_counters();
+  counters->walks++;
+  counters->frames_walked += (u8)(physical - saved);
+  counters->frames_saved += (u8)saved;
+  if (physical == 0) {
+    return 0;
+  }
+  bool is_new;
+  u8 id = chains->find_or_insert(jt, key, physical * LockStatStackWalk::words_per_frame, &is_new);
+  if (!is_new) {
+    counters->reused += id != 0 ? 1 : 0;
+    return id;
+  }
+  counters->inserted++;
+  write_new_chain(jt, tl, id, physical);
+  return id;
+}
+
+void LockStatCallChains::forget_all() {
+  chains->purge_all();
+  known_methods->purge_all();
+  known_classes->purge_all();
+}
+
+size_t LockStatCallChains::chain_count() {
+  return chains != nullptr ? chains->entries() : 0;
+}
+
+size_t LockStatCallChains::memory_bytes() {
+  return chains == nullptr ? 0 : chains->bytes() + known_methods->bytes() + known_classes->bytes();
+}
+
+namespace {
+
+bool is_unloading(Klass* k) {
+  return k->class_loader_data()->is_unloading();
+}
+
+// Known classes whose loader is being unloaded die; their loaders are remembered for LOADER_UNLOAD.
+struct UnloadingLoaders {
+  ClassLoaderData* loaders[64];
+  int count;
+  UnloadingLoaders() : count(0) {}
+  void add(ClassLoaderData* cld) {
+    for (int i = 0; i < count; i++) {
+      if (loaders[i] == cld) return;
+    }
+    if (count < 64) loaders[count++] = cld;
+  }
+};
+
+bool class_dies(const LockStatKeySet::Entry* e, void* context) {
+  Klass* k = (Klass*)e->key()[0];
+  if (!is_unloading(k)) {
+    return false;
+  }
+  ((UnloadingLoaders*)context)->add(k->class_loader_data());
+  return true;
+}
+
+bool method_dies(const LockStatKeySet::Entry* e, void*) {
+  return is_unloading(((Method*)e->key()[0])->method_holder());
+}
+
+// A chain through a method of an unloading class.
+bool chain_dies_with_classes(const LockStatKeySet::Entry* e, void*) {
+  const int w = LockStatStackWalk::words_per_frame;
+  for (int i = 0; i < e->length(); i += w) {
+    if (is_unloading(LockStatStackWalk::key_method(e->key() + i)->method_holder())) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A chain through a pc of compiled code about to be freed: another nmethod may later be placed at
+// the same address, and the pc would then mean other frames. ranges: sorted [begin, end) pairs.
+struct CodeRanges : public CHeapObj<mtTracing> {
+  GrowableArrayCHeap<address, mtTracing> bounds;
+  bool contains(address pc) const {
+    int lo = 0, hi = bounds.length() / 2 - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) / 2;
+      if (pc < bounds.at(2 * mid)) {
+        hi = mid - 1;
+      } else if (pc >= bounds.at(2 * mid + 1)) {
+        lo = mid + 1;
+      } else {
+        return true;
+      }
+    }
+    return false;
+  }
+};
+
+bool chain_dies_with_code(const LockStatKeySet::Entry* e, void* context) {
+  const CodeRanges* ranges = (const CodeRanges*)context;
+  const int w = LockStatStackWalk::words_per_frame;
+  for (int i = 0; i < e->length(); i += w) {
+    address pc = LockStatStackWalk::key_pc(e->key() + i);
+    if (pc != nullptr && ranges->contains(pc)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Purge events go to a buffer of their own (writer 0, like the shared metadata buffer): the thread
+// that unloads classes is usually a GC thread without a trace buffer.
+class PurgeEventWriter {
+  LockStatBuffer* _buffer;
+ public:
+  PurgeEventWriter() : _buffer(nullptr) {}
+  ~PurgeEventWriter() {
+    if (_buffer != nullptr) {
+      LockStatBuffers::enqueue_full(_buffer);
+    }
+  }
+  void write(int type, u8 value) {
+    size_t size = 3 * LockStatEventWriter::max_varint_size;
+    if (_buffer != nullptr && !_buffer->has_room(size)) {
+      LockStatBuffers::enqueue_full(_buffer);
+      _buffer = nullptr;
+    }
+    if (_buffer == nullptr) {
+      _buffer = LockStatBuffers::acquire(0, 8 * K);
+      if (_buffer == nullptr) {
+        return;   // out of memory: counted as lost by the buffer pool
+      }
+    }
+    LockStatEventWriter w(_buffer);
+    w.write_varint((julong)type);
+    w.write_timestamp(os::javaTimeNanos());
+    w.write_varint(value);
+    w.commit();
+  }
+};
+
+} // namespace
+
+static void write_purges(const GrowableArrayCHeap<u8, mtTracing>& purged_chains, const UnloadingLoaders* loaders) {
+  if (!LockStat::is_active()) {
+    return;
+  }
+  PurgeEventWriter w;
+  for (int i = 0; i < purged_chains.length(); i++) {
+    w.write(LOCKSTAT_CHAIN_PURGE, purged_chains.at(i));
+  }
+  for (int i = 0; loaders != nullptr && i < loaders->count; i++) {
+    w.write(LOCKSTAT_LOADER_UNLOAD, (u8)(uintptr_t)loaders->loaders[i]);
+  }
+}
+
+void LockStatCallChains::on_classes_unloading() {
+  if (chains == nullptr) {
+    return;   // tracing never started
+  }
+  // Chains that name a method of an unloading class: their Method* memory is freed (and may be
+  // reused) once unloading completes, so they and the known marks must go now (paper 3.4).
+  GrowableArrayCHeap<u8, mtTracing> purged_chains;
+  UnloadingLoaders loaders;
+  chains->purge(chain_dies_with_classes, nullptr, &purged_chains);
+  known_methods->purge(method_dies, nullptr, nullptr);
+  known_classes->purge(class_dies, &loaders, nullptr);
+  write_purges(purged_chains, &loaders);
+}
+
+void LockStatCodePurge::add(nmethod* nm) {
+  if (chains == nullptr || chains->entries() == 0) {
+    return;
+  }
+  if (_ranges == nullptr) {
+    _ranges = new CodeRanges();
+  }
+  CodeRanges* r = (CodeRanges*)_ranges;
+  r->bounds.append(nm->code_begin());
+  r->bounds.append(nm->code_end());
+}
+
+static int compare_ranges(address* a, address* b) {
+  return *a < *b ? -1 : (*a > *b ? 1 : 0);
+}
+
+LockStatCodePurge::~LockStatCodePurge() {
+  CodeRanges* r = (CodeRanges*)_ranges;
+  if (r == nullptr) {
+    return;
+  }
+  // Sort the pairs by their begin: disjoint ranges, so sorting all bounds keeps pairs together.
+  r->bounds.sort(compare_ranges);
+  GrowableArrayCHeap<u8, mtTracing> purged_chains;
+  chains->purge(chain_dies_with_code, r, &purged_chains);
+  write_purges(purged_chains, nullptr);
+  delete r;
+}
+
+namespace {
+
+int compare_word(const uintptr_t& a, const uintptr_t& b) {
+  return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+struct MethodSet : public CHeapObj<mtTracing> {
+  GrowableArrayCHeap<uintptr_t, mtTracing> sorted;
+  bool contains(uintptr_t m) const {
+    bool found;
+    sorted.find_sorted<uintptr_t, compare_word>(m, found);
+    return found;
+  }
+};
+
+bool chain_dies_with_methods(const LockStatKeySet::Entry* e, void* context) {
+  const MethodSet* set = (const MethodSet*)context;
+  const int w = LockStatStackWalk::words_per_frame;
+  for (int i = 0; i < e->length(); i += w) {
+    if (set->contains((uintptr_t)LockStatStackWalk::key_method(e->key() + i))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool known_method_dies(const LockStatKeySet::Entry* e, void* context) {
+  return ((const MethodSet*)context)->contains(e->key()[0]);
+}
+
+int compare_words(uintptr_t* a, uintptr_t* b) {
+  return compare_word(*a, *b);
+}
+
+} // namespace
+
+void LockStatMethodPurge::add(Method* m) {
+  if (chains == nullptr) {
+    return;   // tracing never started
+  }
+  if (_methods == nullptr) {
+    _methods = new MethodSet();
+  }
+  ((MethodSet*)_methods)->sorted.append((uintptr_t)m);
+}
+
+void LockStatMethodPurge::add_methods_of(InstanceKlass* ik) {
+  Array<Method*>* methods = ik->methods();
+  for (int i = 0; methods != nullptr && i < methods->length(); i++) {
+    add(methods->at(i));
+  }
+}
+
+LockStatMethodPurge::~LockStatMethodPurge() {
+  MethodSet* set = (MethodSet*)_methods;
+  if (set == nullptr) {
+    return;
+  }
+  set->sorted.sort(compare_words);
+  GrowableArrayCHeap<u8, mtTracing> purged_chains;
+  chains->purge(chain_dies_with_methods, set, &purged_chains);
+  known_methods->purge(known_method_dies, set, nullptr);
+  write_purges(purged_chains, nullptr);
+  delete set;
+}

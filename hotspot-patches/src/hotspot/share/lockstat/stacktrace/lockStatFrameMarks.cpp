@@ -1,0 +1,257 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+#include "code/codeBlob.hpp"
+#include "lockstat/lockStat_globals.hpp"
+#include "lockstat/stacktrace/lockStatFrameMarks.hpp"
+#include "lockstat/stacktrace/lockStatStackWalk.hpp"
+#include "logging/log.hpp"
+#include "memory/allocation.hpp"
+#include "prims/jvmtiExport.hpp"
+#include "runtime/atomic.hpp"
+#include "runtime/icache.hpp"
+#include "runtime/javaThread.hpp"
+#include "runtime/os.hpp"
+#include "runtime/safepoint.hpp"
+#include "runtime/stackWatermark.hpp"
+#include "runtime/stackWatermarkSet.inline.hpp"
+#include "utilities/align.hpp"
+
+uintptr_t LockStatFrameMarks::_trampolines = 0;
+uintptr_t LockStatFrameMarks::_trampolines_size = 0;
+
+namespace {
+
+// What one thread's mark holds. Written by the owning thread, and at safepoints; read by the owner's
+// trampoline and by anyone translating a trampoline (frame::sender, on any thread).
+struct MarkData {
+  address* volatile slot;   // the marked return slot on the owner's stack; nullptr: no mark
+  address original;         // the return address the trampoline stands for
+  address handler;          // exception_fixup: where the fixup continues
+  uintptr_t unused;
+};
+STATIC_ASSERT(sizeof(MarkData) == 32);
+
+const int max_marking_threads = 2048;   // threads beyond this many walk without marks
+const int fixup_offset = 17;            // the exception fixup, after the return trampoline
+const int suffix_words = LockStatStackWalk::max_physical * LockStatStackWalk::words_per_frame;
+
+address code = nullptr;
+MarkData* mark_data = nullptr;          // on a page of its own: stores never touch code lines
+volatile uint8_t in_use[max_marking_threads];
+uintptr_t* suffixes[max_marking_threads];   // per trampoline: key words of the frames below the mark
+int suffix_lengths[max_marking_threads];    // their frames
+volatile int next_hint = 0;
+
+// The calling thread's trampoline index + 1; 0: none yet; -1: none to be had.
+THREAD_LOCAL int current_index = 0;
+
+address trampoline_at(int i) { return code + (size_t)i * LockStatFrameMarks::trampoline_size; }
+int index_of(address trampoline) { return (int)((trampoline - code) / LockStatFrameMarks::trampoline_size); }
+
+int own_index() {
+  int v = current_index;
+  if (v != 0) {
+    return v - 1;   // an index, or -2 when none was to be had
+  }
+  int start = Atomic::fetch_then_add(&next_hint, 1);
+  for (int k = 0; k < max_marking_threads; k++) {
+    int i = (int)(((uint)start + (uint)k) % max_marking_threads);
+    if (Atomic::load(&in_use[i]) == 0 && Atomic::cmpxchg(&in_use[i], (uint8_t)0, (uint8_t)1) == 0) {
+      if (suffixes[i] == nullptr) {
+        suffixes[i] = NEW_C_HEAP_ARRAY_RETURN_NULL(uintptr_t, suffix_words, mtTracing);
+        if (suffixes[i] == nullptr) {
+          Atomic::release_store(&in_use[i], (uint8_t)0);
+          break;
+        }
+      }
+      mark_data[i].slot = nullptr;
+      current_index = i + 1;
+      return i;
+    }
+  }
+  current_index = -1;
+  return -2;
+}
+
+// Puts the original return address back where the trampoline still stands. The slot is the return
+// slot of a live frame as long as the mark stands: every path that removes the frame without
+// returning through the trampoline clears the mark first (see the hooks in the header).
+void unmark(int i) {
+  MarkData* m = &mark_data[i];
+  address* slot = m->slot;
+  if (slot == nullptr) {
+    return;
+  }
+  if (*slot == trampoline_at(i)) {
+    Atomic::release_store(slot, m->original);
+  }
+  Atomic::release_store(&m->slot, (address*)nullptr);
+}
+
+#ifdef AMD64
+void put_disp32(address at, address next_instruction, const void* target) {
+  intptr_t disp = (intptr_t)target - (intptr_t)next_instruction;
+  assert(disp == (intptr_t)(int32_t)disp, "data within reach of its code");
+  int32_t d = (int32_t)disp;
+  memcpy(at, &d, sizeof(d));
+}
+
+// Per thread, rip-relative, touching no register (the fixup: rdx only) and no flag:
+//   return trampoline:  mov qword ptr [rip + slot], 0       48 C7 05 d32 00 00 00 00
+//                       jmp qword ptr [rip + original]      FF 25 d32
+//   exception fixup:    mov rdx, qword ptr [rip + original] 48 8B 15 d32
+//                       jmp qword ptr [rip + handler]       FF 25 d32
+void generate(int i) {
+  address c = trampoline_at(i);
+  MarkData* m = &mark_data[i];
+  c[0] = 0x48; c[1] = 0xC7; c[2] = 0x05; put_disp32(c + 3, c + 11, (const void*)(uintptr_t)&m->slot);
+  c[7] = c[8] = c[9] = c[10] = 0;
+  c[11] = 0xFF; c[12] = 0x25; put_disp32(c + 13, c + 17, &m->original);
+  address f = c + fixup_offset;
+  f[0] = 0x48; f[1] = 0x8B; f[2] = 0x15; put_disp32(f + 3, f + 7, &m->original);
+  f[7] = 0xFF; f[8] = 0x25; put_disp32(f + 9, f + 13, &m->handler);
+  for (address p = f + 13; p < c + LockStatFrameMarks::trampoline_size; p++) {
+    *p = 0xCC;
+  }
+}
+#endif
+
+} // namespace
+
+// Where marking is safe (docs/design/call-chains.md): not in a thread with a mounted continuation
+// (freeze and thaw copy and patch return addresses), not while a JVMTI agent may pop frames or force
+// early returns (the interpreter then reads return addresses itself), not while an agent collects
+// the code cache's blobs (async-profiler, perf-map-agent: their own stack walkers read return
+// addresses raw and would show the trampoline as a frame), and not while a concurrent GC may still
+// process this stack from another thread.
+bool LockStatFrameMarks::may_mark(JavaThread* jt) {
+  if (jt->last_continuation() != nullptr || JvmtiExport::can_pop_frame() || JvmtiExport::can_force_early_return() ||
+      JvmtiExport::should_post_dynamic_code_generated()) {
+    return false;
+  }
+  StackWatermark* w = StackWatermarkSet::get(jt, StackWatermarkKind::gc);
+  return w == nullptr || w->processing_completed_acquire();
+}
+
+address LockStatFrameMarks::original_of(address trampoline) {
+  return mark_data[index_of(trampoline)].original;
+}
+
+void LockStatFrameMarks::initialize() {
+#ifdef AMD64
+  if (!LockStatFrameMarking || _trampolines != 0) {
+    return;
+  }
+  const size_t code_bytes = (size_t)max_marking_threads * trampoline_size;
+  const size_t data_bytes = (size_t)max_marking_threads * sizeof(MarkData);
+  const size_t page = os::vm_page_size();
+  BufferBlob* blob = BufferBlob::create("LockStat frame marks", (uint)(code_bytes + 2 * page + data_bytes));
+  if (blob == nullptr) {
+    log_info(os)("LockStat: no code cache space for frame marks; call chains are walked without them");
+    return;
+  }
+  code = align_up(blob->code_begin(), (size_t)trampoline_size);
+  mark_data = (MarkData*)align_up(code + code_bytes, page);
+  assert((address)(mark_data + max_marking_threads) <= blob->code_end(), "fits");
+  memset((void*)mark_data, 0, data_bytes);
+  for (int i = 0; i < max_marking_threads; i++) {
+    generate(i);
+  }
+  ICache::invalidate_range(code, (int)code_bytes);
+  _trampolines_size = code_bytes;
+  Atomic::release_store(&_trampolines, (uintptr_t)code);
+#endif
+}
+
+bool LockStatFrameMarks::is_marked(address* slot, const uintptr_t** suffix, int* frames) {
+  int i = current_index - 1;
+  if (i < 0) {
+    return false;
+  }
+  MarkData* m = &mark_data[i];
+  if (m->slot != slot || *slot != trampoline_at(i)) {
+    return false;
+  }
+  *suffix = suffixes[i];
+  *frames = suffix_lengths[i];
+  return true;
+}
+
+void LockStatFrameMarks::mark(JavaThread* jt, address* slot, const uintptr_t* suffix, int frames) {
+  int i = own_index();
+  if (i < 0 || mark_data[i].slot != nullptr) {
+    return;   // one mark per thread: a standing mark lies deeper and serves more events
+  }
+  address original = *slot;
+  if (is_trampoline(original)) {
+    return;
+  }
+  int n = MIN2(frames, LockStatStackWalk::max_physical);
+  memcpy(suffixes[i], suffix, (size_t)n * LockStatStackWalk::words_per_frame * sizeof(uintptr_t));
+  suffix_lengths[i] = n;
+  MarkData* m = &mark_data[i];
+  m->original = original;
+  // Readers of this stack (a signal handler on this thread, a suspended-thread sampler) must find
+  // the original address before they can find the trampoline.
+  Atomic::release_store(&m->slot, slot);
+  Atomic::release_store(slot, trampoline_at(i));
+}
+
+void LockStatFrameMarks::unmark_current() {
+  int i = current_index - 1;
+  if (i >= 0) {
+    unmark(i);
+  }
+}
+
+address LockStatFrameMarks::exception_fixup(address trampoline, address handler) {
+  int i = index_of(trampoline);
+  MarkData* m = &mark_data[i];
+  m->handler = handler;
+  // The unwinding stub pops the slot: the frame and its mark are gone.
+  Atomic::release_store(&m->slot, (address*)nullptr);
+  return trampoline + fixup_offset;
+}
+
+void LockStatFrameMarks::unmark_all_at_safepoint() {
+  assert(SafepointSynchronize::is_at_safepoint(), "threads stand still");
+  if (_trampolines == 0) {
+    return;
+  }
+  for (int i = 0; i < max_marking_threads; i++) {
+    if (in_use[i] != 0) {
+      unmark(i);
+    }
+  }
+}
+
+void LockStatFrameMarks::release_current() {
+  int i = current_index - 1;
+  current_index = 0;
+  if (i < 0) {
+    return;
+  }
+  // The thread's Java frames are gone: its stack now holds the VM's own frames, so a slot is never
+  // written back here, only forgotten.
+  Atomic::release_store(&mark_data[i].slot, (address*)nullptr);
+  Atomic::release_store(&in_use[i], (uint8_t)0);
+}

@@ -1,0 +1,324 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+#include "classfile/classLoaderData.hpp"
+#include "code/codeCache.hpp"
+#include "code/debugInfoRec.hpp"
+#include "code/nmethod.hpp"
+#include "lockstat/stacktrace/lockStatFrameMarks.hpp"
+#include "lockstat/stacktrace/lockStatStackWalk.hpp"
+#include "oops/instanceKlass.hpp"
+#include "oops/method.hpp"
+#include "runtime/continuation.hpp"
+#include "runtime/continuationEntry.inline.hpp"
+#include "runtime/frame.inline.hpp"
+#include "runtime/javaThread.inline.hpp"
+#include "runtime/os.hpp"
+#include "runtime/registerMap.hpp"
+#include "runtime/stackWatermarkSet.inline.hpp"
+#include "runtime/vframe.inline.hpp"
+
+// A vframe stream from a given top frame (like JFR's JfrVframeStream). Frames are not processed
+// for GC: only Method* and bci are read, never oops. A virtual thread's chain ends at its
+// continuation entry, so that it shows the virtual thread's frames, not the carrier's.
+class LockStatVframeStream : public vframeStreamCommon {
+ private:
+  bool _in_vthread;
+  int _physical;   // physical frames left behind so far
+
+ public:
+  static RegisterMap::WalkContinuation walk_continuation(JavaThread* jt) {
+    // As JFR: no walk into heap stack chunks while ZGC or Shenandoah may be relocating.
+    return ((UseZGC || UseShenandoahGC) && !StackWatermarkSet::processing_started(jt))
+      ? RegisterMap::WalkContinuation::skip
+      : RegisterMap::WalkContinuation::include;
+  }
+
+ public:
+  LockStatVframeStream(JavaThread* jt, const frame& fr) :
+    vframeStreamCommon(jt, RegisterMap::UpdateMap::skip, RegisterMap::ProcessFrames::skip, walk_continuation(jt)),
+    _in_vthread(jt->is_vthread_mounted()), _physical(0) {
+    _cont_entry = jt->last_continuation();
+    _frame = fr;
+    _stop_at_java_call_stub = false;
+    if (fill_from_leaf_compiled_frame()) {
+      return;
+    }
+    while (!fill_from_frame()) {
+      next_frame();
+      if (_mode == at_end_mode) {
+        break;
+      }
+    }
+    _physical = 0;   // frames skipped to reach the first Java frame do not count
+  }
+
+  // A compiled frame stopped in a leaf call into the VM (C2's monitor exit slow path) has no debug
+  // information at its exact pc, and fill_from_frame would give its method at bci 0, without the
+  // inlined frames. The non-safepoint record covering the call (DebugNonSafepoints, on under
+  // tracing; C2 gives the call the unlock's scope) names the monitorexit and its inlined callers.
+  bool fill_from_leaf_compiled_frame() {
+    if (_frame.is_interpreted_frame() || cb() == nullptr || !cb()->is_nmethod() || nm()->is_native_method() ||
+        nm()->pc_desc_at(_frame.pc()) != nullptr) {
+      return false;
+    }
+    PcDesc* covering = nm()->pc_desc_near(_frame.pc());
+    if (covering == nullptr || covering->scope_decode_offset() == DebugInformationRecorder::serialized_null) {
+      return false;
+    }
+    fill_from_compiled_frame(covering->scope_decode_offset());
+    _vframe_id = 0;
+    return true;
+  }
+
+  int physical() const { return _physical; }
+
+  void next_frame() {
+    _physical++;
+    do {
+      if (_in_vthread && _cont_entry != nullptr && Continuation::is_continuation_enterSpecial(_frame)) {
+        if (_cont_entry->is_virtual_thread()) {
+          _mode = at_end_mode;
+          return;
+        }
+        _cont_entry = _cont_entry->parent();
+      }
+      _frame = _frame.sender(&_reg_map);
+    } while (!fill_from_frame());
+  }
+
+  void next_vframe() {
+    if (_mode == compiled_mode && fill_in_compiled_inlined_sender()) {
+      return;
+    }
+    next_frame();
+  }
+};
+
+// The top Java frame of a thread that called into the VM as a leaf (no last Java frame set):
+// follow the frame pointers of the VM's own C frames (libjvm keeps them) to the first frame whose
+// return address lies in the code cache (interpreter, compiled code or a runtime stub). Decided by
+// the return address first: compiled Java code uses the frame pointer register for anything, so
+// the frame pointer a leaf saved can look invalid.
+#if defined(AMD64) || defined(AARCH64)
+// Raw frame records ([fp] the caller's fp, [fp + 1] the return address, the caller's sp at fp + 2 on
+// both): building a frame object per C frame (a code blob lookup each) cost more than the Java walk.
+static bool top_frame_from_leaf(JavaThread* jt, frame* result) {
+  intptr_t* fp = (intptr_t*)__builtin_frame_address(0);
+  for (int i = 0; i < 32; i++) {
+    // Both words read must lie on this thread's stack.
+    if (fp == nullptr || !is_aligned(fp, wordSize) || !jt->is_in_full_stack((address)fp) ||
+        !jt->is_in_full_stack((address)(fp + 1))) {
+      return false;
+    }
+    address sender_pc = (address)fp[1];
+    // The bounds first: libjvm's own return addresses lie outside the code cache.
+    if (sender_pc >= CodeCache::low_bound() && sender_pc < CodeCache::high_bound() && CodeCache::contains(sender_pc)) {
+      *result = frame(fp + 2, (intptr_t*)fp[0], sender_pc);
+      return true;
+    }
+    intptr_t* caller_fp = (intptr_t*)fp[0];
+    if (caller_fp <= fp) {
+      return false;   // callers' frames lie at higher addresses
+    }
+    fp = caller_fp;
+  }
+  return false;
+}
+#else
+static bool top_frame_from_leaf(JavaThread* jt, frame* result) {
+  frame fr = os::current_frame();
+  for (int i = 0; i < 32; i++) {
+    if (fr.pc() == nullptr || fr.sp() == nullptr || !jt->is_in_full_stack((address)fr.sp())) {
+      return false;
+    }
+    if (CodeCache::contains(fr.pc())) {
+      *result = fr;
+      return true;
+    }
+    if (fr.fp() == nullptr || !jt->is_in_full_stack((address)fr.fp())) {
+      return false;
+    }
+    address sender_pc = fr.sender_pc();
+    if (sender_pc != nullptr && CodeCache::contains(sender_pc)) {
+      *result = frame(fr.sender_sp(), fr.link(), sender_pc);
+      return true;
+    }
+    if (os::is_first_C_frame(&fr)) {
+      return false;
+    }
+    fr = os::get_sender_for_C_frame(&fr);
+  }
+  return false;
+}
+#endif
+
+int LockStatStackWalk::walk(JavaThread* jt, LockStatFrame* frames, int max, int physical) {
+  frame top;
+  if (jt->has_last_Java_frame()) {
+    top = jt->last_frame();
+  } else if (!top_frame_from_leaf(jt, &top)) {
+    return 0;
+  }
+  int n = 0;
+  LockStatVframeStream st(jt, top);
+  while (n < max && !st.at_end() && st.physical() < physical) {
+    frames[n].method = st.method();
+    frames[n].bci = st.bci();
+    n++;
+    st.next_vframe();
+  }
+  return n;
+}
+
+#ifdef AMD64
+// Where a Java frame's return address into its caller lies: what frame::sender reads.
+static address* return_slot(const frame& fr) {
+  if (fr.is_interpreted_frame()) {
+    return fr.sender_pc_addr();
+  }
+  return (address*)(fr.unextended_sp() + fr.cb()->frame_size()) - 1;
+}
+#endif
+
+static bool is_java_frame_for_key(const frame& fr) {
+  return fr.is_interpreted_frame() || (fr.cb() != nullptr && fr.cb()->is_nmethod());
+}
+
+// Which frame's return gets marked (paper: the frame below the top). An event is recorded under
+// library frames (Unsafe.park under LockSupport.park under AbstractQueuedSynchronizer), and those
+// return after every event; the first frame of a class not loaded by the boot loader is the
+// application's, which may record several events (a lock and an unlock) before it returns. With no
+// such frame, the top frame's return is marked, as in the paper.
+class MarkChoice {
+  address* _slot;
+  int _at;             // key index of the frame whose return slot is _slot
+  bool _chosen;        // an application frame was found: look no further
+  bool _check_caller;  // the next frame is the caller of the frame just taken
+ public:
+  MarkChoice() : _slot(nullptr), _at(-1), _chosen(false), _check_caller(false) {}
+  void visit(address* slot, Method* m, int at) {
+    if (_chosen) {
+      return;
+    }
+    bool application = !m->method_holder()->class_loader_data()->is_boot_class_loader_data();
+    if (_slot == nullptr || application) {
+      _slot = slot;
+      _at = at;
+      _chosen = application;
+      _check_caller = true;
+    }
+  }
+  // The caller of a marked frame must be a Java frame that is not deoptimized: a stub, an entry frame
+  // or a deoptimized frame's deopt handler never stand behind a trampoline.
+  void caller(const frame& fr) {
+    if (_check_caller) {
+      _check_caller = false;
+      if (!(is_java_frame_for_key(fr) && !fr.is_deoptimized_frame())) {
+        _slot = nullptr;
+        _chosen = true;
+      }
+    }
+  }
+  address* slot() const { return _slot; }
+  int at() const { return _at; }
+};
+
+int LockStatStackWalk::walk_physical(JavaThread* jt, uintptr_t* key, int max_frames, int* saved) {
+  *saved = 0;
+  frame fr;
+  if (jt->has_last_Java_frame()) {
+    fr = jt->last_frame();
+  } else if (!top_frame_from_leaf(jt, &fr)) {
+    return 0;
+  }
+  RegisterMap map(jt, RegisterMap::UpdateMap::skip, RegisterMap::ProcessFrames::skip,
+                  LockStatVframeStream::walk_continuation(jt));
+  ContinuationEntry* cont_entry = jt->last_continuation();
+  const bool in_vthread = jt->is_vthread_mounted();
+  // Frame marks only on a thread's own stack without continuations (LockStatFrameMarks::mark).
+  bool use_marks = false;
+#ifdef AMD64
+  if (LockStatFrameMarks::is_enabled()) {
+    use_marks = LockStatFrameMarks::may_mark(jt);
+    if (!use_marks) {
+      LockStatFrameMarks::unmark_current();   // e.g. a profiler attached since: its mark goes now
+    }
+  }
+#endif
+  MarkChoice choice;
+  int n = 0;
+  while (n < max_frames) {
+    const bool java = is_java_frame_for_key(fr);
+    if (fr.is_interpreted_frame()) {
+      Method* m;
+      address bcp;
+      if (!map.in_cont()) {
+        m = fr.interpreter_frame_method();
+        bcp = fr.interpreter_frame_bcp();
+      } else {
+        m = map.stack_chunk()->interpreter_frame_method(fr);
+        bcp = map.stack_chunk()->interpreter_frame_bcp(fr);
+      }
+      // The bcp itself: one bci of one method, without validating it into a bci for every event.
+      key[words_per_frame * n] = (uintptr_t)m | 1;
+      key[words_per_frame * n + 1] = (uintptr_t)bcp;
+      n++;
+    } else if (java) {
+      key[words_per_frame * n] = (uintptr_t)fr.cb()->as_nmethod()->method();
+      key[words_per_frame * n + 1] = (uintptr_t)fr.pc();   // the original pc of a deoptimized frame
+      n++;
+    } else if (fr.is_first_frame()) {
+      break;
+    }
+#ifdef AMD64
+    if (java && use_marks) {
+      address* slot = return_slot(fr);
+      const uintptr_t* suffix;
+      int suffix_frames;
+      if (LockStatFrameMarks::is_marked(slot, &suffix, &suffix_frames)) {
+        // The caller and all below are as when the mark was set: their key words are cached.
+        int take = MIN2(suffix_frames, max_frames - n);
+        memcpy(key + words_per_frame * n, suffix, (size_t)take * words_per_frame * sizeof(uintptr_t));
+        *saved = take;
+        return n + take;
+      }
+      choice.visit(slot, key_method(key + words_per_frame * (n - 1)), n - 1);
+    }
+#endif
+    if (in_vthread && cont_entry != nullptr && Continuation::is_continuation_enterSpecial(fr)) {
+      if (cont_entry->is_virtual_thread()) {
+        break;
+      }
+      cont_entry = cont_entry->parent();
+    }
+    fr = fr.sender(&map);
+    if (java) {
+      choice.caller(fr);
+    }
+  }
+#ifdef AMD64
+  if (choice.slot() != nullptr && n >= choice.at() + 2) {
+    LockStatFrameMarks::mark(jt, choice.slot(), key + words_per_frame * (choice.at() + 1), n - choice.at() - 1);
+  }
+#endif
+  return n;
+}

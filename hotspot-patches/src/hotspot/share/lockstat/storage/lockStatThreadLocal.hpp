@@ -1,0 +1,153 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+#ifndef SHARE_LOCKSTAT_STORAGE_LOCKSTATTHREADLOCAL_HPP
+#define SHARE_LOCKSTAT_STORAGE_LOCKSTATTHREADLOCAL_HPP
+
+#include "memory/allocation.hpp"
+#include "utilities/globalDefinitions.hpp"
+
+class JavaThread;
+class LockStatBuffer;
+
+// Call-chain work of one thread (issue: cheap call chains), summed into the trace's CHAIN_STATS
+// events at safepoints. Plain fields: only the owning thread writes them.
+struct LockStatChainCounters {
+  u8 walks;           // events that walked the stack for a chain
+  u8 reused;          // of those, chains found in the chain set
+  u8 inserted;        // chains this thread added to the set
+  u8 frames_walked;   // physical frames visited
+  u8 frames_saved;    // physical frames not visited thanks to frame marking
+  LockStatChainCounters() : walks(0), reused(0), inserted(0), frames_walked(0), frames_saved(0) {}
+  void add(const LockStatChainCounters& o) {
+    walks += o.walks; reused += o.reused; inserted += o.inserted;
+    frames_walked += o.frames_walked; frames_saved += o.frames_saved;
+  }
+};
+class ObjectMonitor;
+
+// A Java thread's tracing state (paper 3.1): its own trace buffer, written without synchronization.
+// Reached through a C++ thread-local pointer, so Thread's layout is unchanged; all states are also
+// on a registry list so that a safepoint can hand every thread's buffer to the drain.
+class LockStatThreadLocal : public CHeapObj<mtTracing> {
+ public:
+  static const int max_pending = 8;   // pending wait() forward references per thread
+
+ private:
+  LockStatThreadLocal* _next;     // registry
+  LockStatThreadLocal* _prev;
+  LockStatBuffer* _buffer;
+  jlong _tid;                     // java.lang.Thread id of the owning platform thread
+  jlong _context_tid;             // thread the buffer's latest events belong to (a mounted virtual thread)
+  uint32_t _random;               // buffer sizes: paper's random 8..24 KB, so threads rarely submit together
+
+  // wait() (paper 3.2): a wait that releases a contended monitor records a forward reference,
+  // resolved to the call chain of this thread's next real release of that monitor. Only this thread
+  // can release it next, so the pending references live here, not in the monitor.
+  struct PendingRef { ObjectMonitor* monitor; u8 ref; };
+  PendingRef _pending[max_pending];
+  int _pending_count;
+  ObjectMonitor* _waiting_on;     // set while wait() releases this monitor
+  ObjectMonitor* _reacquiring;    // set while wait() takes this monitor back
+  // Virtual threads whose THREAD_START this carrier wrote recently (direct-mapped): a virtual
+  // thread's metadata is written lazily, the first time it has an event, and rarely repeated.
+  static const int announced_slots = 32;
+  jlong _announced[announced_slots];
+  u8 _last_unpark_consumed;       // park events: the unpark whose permit this thread used last
+  LockStatChainCounters _chain_counters;
+
+  static LockStatThreadLocal* _head;
+  static LockStatChainCounters _exited_chain_counters;   // of threads that have ended
+
+  explicit LockStatThreadLocal(jlong tid);
+  size_t next_buffer_size();
+
+ public:
+  // The calling thread's state, created on first use; nullptr if the thread has no Java identity yet.
+  static LockStatThreadLocal* current(JavaThread* jt);
+  // A buffer with at least 'bytes' free, switching to a fresh one when full; nullptr when out of memory.
+  LockStatBuffer* buffer_for(size_t bytes);
+  // Hands the partly filled buffer to the drain now (a thread about to block), unless the drain is
+  // behind; the next event starts a fresh buffer.
+  void hand_over_buffer();
+  jlong tid() const { return _tid; }
+  ObjectMonitor* waiting_on() const { return _waiting_on; }
+  void set_waiting_on(ObjectMonitor* m) { _waiting_on = m; }
+  ObjectMonitor* reacquiring() const { return _reacquiring; }
+  void set_reacquiring(ObjectMonitor* m) { _reacquiring = m; }
+  bool has_pending(ObjectMonitor* m) const { return pending_ref(m) != 0; }
+  // The pending reference of m, or 0.
+  u8 pending_ref(ObjectMonitor* m) const {
+    for (int i = 0; i < _pending_count; i++) {
+      if (_pending[i].monitor == m) return _pending[i].ref;
+    }
+    return 0;
+  }
+  // Adds a pending reference; returns false when full (the caller resolves it as unknown at once).
+  bool add_pending(ObjectMonitor* m, u8 ref) {
+    if (_pending_count == max_pending) return false;
+    _pending[_pending_count].monitor = m;
+    _pending[_pending_count].ref = ref;
+    _pending_count++;
+    return true;
+  }
+  // Removes and returns the pending references of m (at most max_pending).
+  int take_pending(ObjectMonitor* m, u8* refs) {
+    int n = 0;
+    for (int i = 0; i < _pending_count;) {
+      if (_pending[i].monitor == m) {
+        refs[n++] = _pending[i].ref;
+        _pending[i] = _pending[--_pending_count];
+      } else {
+        i++;
+      }
+    }
+    return n;
+  }
+  // True the first time (in a while) a virtual thread is seen by this carrier.
+  bool announce(jlong vthread_tid) {
+    jlong* slot = &_announced[(julong)vthread_tid % announced_slots];
+    if (*slot == vthread_tid) return false;
+    *slot = vthread_tid;
+    return true;
+  }
+  u8 last_unpark_consumed() const { return _last_unpark_consumed; }
+  void set_last_unpark_consumed(u8 gseq) { _last_unpark_consumed = gseq; }
+  LockStatChainCounters* chain_counters() { return &_chain_counters; }
+  jlong context_tid() const { return _context_tid; }
+  void set_context_tid(jlong tid) { _context_tid = tid; }
+
+  // The calling thread records no events while excluded (LockStat's own threads).
+  static void set_current_excluded(bool excluded);
+  // The thread ends: its buffer goes to the queue, its state is freed.
+  static void on_thread_exit(JavaThread* jt);
+  // At a safepoint: every thread's non-empty buffer goes to the queue (paper 3.1), so that one idle
+  // thread cannot hold back the analysis of a monitor's sequence.
+  static void reclaim_all_at_safepoint();
+  // At a safepoint: the call-chain counters of all threads, ended ones included.
+  static LockStatChainCounters chain_counters_at_safepoint();
+  // At a safepoint, before tracing starts again in a running VM (jcmd LockStat.start): what threads
+  // kept from an earlier trace (empty buffers with that trace's sequence numbers, announced virtual
+  // threads, pending wait() references, counters) must not leak into the new one.
+  static void reset_all_at_safepoint();
+};
+
+#endif // SHARE_LOCKSTAT_STORAGE_LOCKSTATTHREADLOCAL_HPP
