@@ -9,7 +9,7 @@ import java.nio.file.Path;
  * runs, measured as in every other configuration. Compared side by side with a (LockStat JDK,
  * tracing never on) and f (stock JDK): once stopped, tracing must cost nothing.
  *
- * Usage: java --add-exports jdk.lockstat/jdk.lockstat.internal.agent=ALL-UNNAMED IdleAfterStop MAIN ARGS...
+ * Usage: java --add-exports jdk.lockstat/jdk.lockstat.internal.recorder=ALL-UNNAMED IdleAfterStop MAIN ARGS...
  */
 public class IdleAfterStop {
     static final Object WARM_UP_LOCK = new Object();
@@ -20,7 +20,7 @@ public class IdleAfterStop {
         // -Didle.trace=false: the same warm-up without tracing, to tell tracing's after-effects from the warm-up's
         boolean trace = !"false".equals(System.getProperty("idle.trace"));
         Path file = Files.createTempFile("idle-after-stop", ".lct");
-        Class<?> control = Class.forName("jdk.lockstat.internal.agent.Control");
+        Class<?> control = Class.forName("jdk.lockstat.internal.recorder.Control");
         if (trace) {
             control.getMethod("start", String.class, long.class, long.class).invoke(null, file.toString(), 0L, 0L);
         }

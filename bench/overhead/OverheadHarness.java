@@ -82,8 +82,8 @@ public class OverheadHarness {
         List<String> cmd = new ArrayList<>();
         switch (c) {
             case OFF -> cmd.add(lockstat);
-            case STOPPED -> cmd.addAll(List.of(lockstat, "--add-exports", "jdk.lockstat/jdk.lockstat.internal.agent=ALL-UNNAMED"));
-            case WARMED -> cmd.addAll(List.of(lockstat, "--add-exports", "jdk.lockstat/jdk.lockstat.internal.agent=ALL-UNNAMED",
+            case STOPPED -> cmd.addAll(List.of(lockstat, "--add-exports", "jdk.lockstat/jdk.lockstat.internal.recorder=ALL-UNNAMED"));
+            case WARMED -> cmd.addAll(List.of(lockstat, "--add-exports", "jdk.lockstat/jdk.lockstat.internal.recorder=ALL-UNNAMED",
                     "-Didle.trace=false"));
             case FILE -> cmd.addAll(List.of(lockstat, "-XX:+TraceLockContention", "-XX:-TraceLockContentionCompress",
                     "-XX:TraceLockContentionFile=" + artifact));

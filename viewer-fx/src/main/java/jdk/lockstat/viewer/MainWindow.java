@@ -1,3 +1,24 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
 package jdk.lockstat.viewer;
 
 import java.io.IOException;
@@ -35,12 +56,11 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import javafx.util.Duration;
-import jdk.lockstat.internal.analysis.Aspect;
-import jdk.lockstat.internal.analysis.DrillNode;
-import jdk.lockstat.internal.analysis.TimeAxis;
-import jdk.lockstat.internal.analysis.TraceModel;
-import jdk.lockstat.internal.format.TraceHeader;
-import jdk.lockstat.internal.tool.ReportFormat;
+import jdk.lockstat.query.Aspect;
+import jdk.lockstat.query.DrillNode;
+import jdk.lockstat.query.ReportFormat;
+import jdk.lockstat.query.TimeAxis;
+import jdk.lockstat.query.TraceModel;
 
 /**
  * The viewer's window: drill-down panel on top, the contention-over-time range selector, and the views
@@ -335,12 +355,7 @@ public final class MainWindow {
     }
 
     private int cpus() {
-        TraceHeader h = model.header();
-        try {
-            return h == null ? 0 : Integer.parseInt(h.properties().getOrDefault(TraceHeader.CPUS, "0"));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
+        return model.cpus();
     }
 
     private void showDetail(TreeItem<DrillNode> item) {

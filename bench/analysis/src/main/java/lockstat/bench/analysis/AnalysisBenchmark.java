@@ -20,10 +20,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import jdk.lockstat.internal.analysis.AggregationTree;
-import jdk.lockstat.internal.analysis.Aspect;
-import jdk.lockstat.internal.analysis.ContentionAnalysis;
-import jdk.lockstat.internal.analysis.ReportNode;
+import jdk.lockstat.internal.aggregate.AggregationTree;
+import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
+import jdk.lockstat.query.Aspect;
+import jdk.lockstat.query.ReportNode;
 
 /**
  * Analysis throughput: a whole generated trace (compressed, as the VM writes by default) streamed through

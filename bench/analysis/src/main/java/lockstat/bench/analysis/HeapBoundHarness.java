@@ -9,9 +9,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-import jdk.lockstat.internal.analysis.AggregationTree;
-import jdk.lockstat.internal.analysis.Aspect;
-import jdk.lockstat.internal.analysis.ContentionAnalysis;
+import jdk.lockstat.internal.aggregate.AggregationTree;
+import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
+import jdk.lockstat.query.Aspect;
 
 /**
  * Shows that the analysis' memory does not grow with the trace: analyses a generated trace and one ten

@@ -1,3 +1,24 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
 package jdk.lockstat.internal.tool;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,10 +35,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import jdk.lockstat.internal.analysis.BoundedWorker;
-import jdk.lockstat.internal.analysis.TraceModel;
-import jdk.lockstat.internal.analysis.TraceModelFuzzTest;
 import jdk.lockstat.internal.format.TraceFormatException;
+import jdk.lockstat.internal.reconstruct.BoundedWorker;
+import jdk.lockstat.query.TraceModel;
+import jdk.lockstat.query.TraceModelFuzzTest;
 
 /**
  * Inputs the fuzzers found bugs with (src/test/resources/fuzz-regressions, named after the bug), run

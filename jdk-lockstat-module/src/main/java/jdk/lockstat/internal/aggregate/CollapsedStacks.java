@@ -1,0 +1,98 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.aggregate;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import jdk.lockstat.internal.model.ChainRef;
+import jdk.lockstat.internal.model.Contention;
+import jdk.lockstat.internal.model.ContentionSink;
+import jdk.lockstat.internal.model.OwnerPart;
+import jdk.lockstat.internal.model.Unknown;
+
+/**
+ * Flame graph input: nanoseconds per call chain, in the "collapsed stacks" format of flamegraph.pl and
+ * speedscope (root frame first, frames separated by ';', then a space and the weight). Either the
+ * blocked threads' chains (where threads waited) or, per owner part, the owners' chains (where the lock
+ * was held while others waited). Counted by chain object and rendered at the end, when the metadata is
+ * complete. After-wait contentions are left out, as in the report's main tree.
+ */
+public final class CollapsedStacks implements ContentionSink {
+    private final boolean owners;
+    private final Map<Object, Long> nanosByChain = new HashMap<>();
+
+    public CollapsedStacks(boolean owners) {
+        this.owners = owners;
+    }
+
+    @Override
+    public void accept(Contention c) {
+        if (c.afterWait()) {
+            return;
+        }
+        if (!owners) {
+            add(c.chain() != null ? c.chain() : Unknown.CHAIN, c.nanos());
+            return;
+        }
+        for (OwnerPart p : c.parts()) {
+            add(p.owner() == null ? Unknown.OWNER : p.chain() != null ? p.chain() : Unknown.CHAIN, p.nanos());
+        }
+    }
+
+    private void add(Object chain, long nanos) {
+        if (nanos > 0) {
+            nanosByChain.merge(chain, nanos, Long::sum);
+        }
+    }
+
+    /** Lines "frame;frame;frame nanos", sorted by stack. */
+    public List<String> lines() {
+        Map<String, Long> byStack = new TreeMap<>();
+        nanosByChain.forEach((chain, nanos) -> byStack.merge(stack(chain), nanos, Long::sum));
+        List<String> lines = new ArrayList<>(byStack.size());
+        byStack.forEach((stack, nanos) -> lines.add(stack + " " + nanos));
+        return lines;
+    }
+
+    private static String stack(Object chain) {
+        if (!(chain instanceof ChainRef c) || c.frames() == null || c.frames().isEmpty()) {
+            return frameName(String.valueOf(chain));
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = c.frames().size() - 1; i >= 0; i--) {
+            if (!sb.isEmpty()) {
+                sb.append(';');
+            }
+            sb.append(frameName(c.frames().get(i).method().toString()));
+        }
+        return sb.toString();
+    }
+
+    /** The format separates frames by ';' (the weight goes after the last space, so spaces are fine). */
+    private static String frameName(String s) {
+        return s.replace(';', ':');
+    }
+}

@@ -1,0 +1,190 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.model;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * One contention (paper 4.1): a thread blocked on a lock from start to end, in a call chain, and who
+ * held the lock during which part of that interval. Built by a lock analyzer while events are replayed;
+ * handed on only when complete, after which it does not change.
+ */
+public final class Contention {
+    /** Which mechanism blocked the thread (the "group" aspect also separates virtual threads). */
+    public enum Kind {
+        INTRINSIC, PARK,
+        /** A virtual thread parked while pinned: it blocked its carrier too. */
+        PINNED_PARK
+    }
+
+    private final Kind kind;
+    private final LockRef lock;
+    private final ThreadRef thread;
+    private ChainRef chain;
+    private final boolean afterWait;
+    private final long start;
+    private long end;
+    private final List<OwnerPart> parts;
+    /** Owner parts whose wait() forward reference is not resolved yet. */
+    private int unresolvedParts;
+    private boolean closed;
+
+    /** An open contention from start (the reconstruction's lock analyzers build it up, then close it). */
+    public Contention(Kind kind, LockRef lock, ThreadRef thread, ChainRef chain, boolean afterWait, long start) {
+        this(kind, lock, thread, chain, afterWait, start, start, new ArrayList<>(4));
+    }
+
+    private Contention(Kind kind, LockRef lock, ThreadRef thread, ChainRef chain, boolean afterWait, long start,
+                       long end, List<OwnerPart> parts) {
+        this.kind = kind;
+        this.lock = lock;
+        this.thread = thread;
+        this.chain = chain;
+        this.afterWait = afterWait;
+        this.start = start;
+        this.end = end;
+        this.parts = parts;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public LockRef lock() {
+        return lock;
+    }
+
+    /** The blocked thread. */
+    public ThreadRef thread() {
+        return thread;
+    }
+
+    /** Once its chains are defined: each chain replaced by the one standing for its frames. */
+    public void useCanonicalChains() {
+        if (chain != null) {
+            chain = chain.canonical();
+        }
+        for (OwnerPart p : parts) {
+            p.useCanonicalChain();
+        }
+    }
+
+    /** The blocked thread's call chain, null if unknown. */
+    public ChainRef chain() {
+        return chain;
+    }
+
+    /** The thread was re-acquiring the lock after wait() (notified or timed out): classified separately. */
+    public boolean afterWait() {
+        return afterWait;
+    }
+
+    public long start() {
+        return start;
+    }
+
+    public long end() {
+        return end;
+    }
+
+    public long nanos() {
+        return end - start;
+    }
+
+    /** In time order, covering [start, end) without overlap; parts of zero length are left out. */
+    public List<OwnerPart> parts() {
+        return Collections.unmodifiableList(parts);
+    }
+
+    public void close(long endTime) {
+        end = endTime;
+        closed = true;
+    }
+
+    /**
+     * Adds [from, to) held by owner/chain (pendingRef: a wait() forward reference still to be resolved).
+     * Extends the previous part instead when it is the same holder; returns the new part, or null when
+     * nothing new was created.
+     */
+    public OwnerPart addPart(long from, long to, ThreadRef owner, ChainRef ownerChain, long pendingRef) {
+        if (to <= from) {
+            return null;
+        }
+        if (!parts.isEmpty()) {
+            OwnerPart last = parts.get(parts.size() - 1);
+            if (last.owner() == owner && last.chain() == ownerChain && last.pendingRef == pendingRef && last.end() == from) {
+                last.extendTo(to);
+                return null;
+            }
+        }
+        OwnerPart p = new OwnerPart(from, to, owner, ownerChain);
+        p.pendingRef = pendingRef;
+        parts.add(p);
+        return p;
+    }
+
+    /** Whether {@link #close} ended the blocked interval. */
+    public boolean closed() {
+        return closed;
+    }
+
+    /**
+     * The number of owner parts still waiting for a wait() forward reference to resolve (the contention is
+     * complete when it is closed and this is 0); -1 marks a contention that is never handed on.
+     */
+    public int unresolvedParts() {
+        return unresolvedParts;
+    }
+
+    public void unresolvedParts(int n) {
+        unresolvedParts = n;
+    }
+
+    /** This contention restricted to the time window [from, to); null if it lies outside. */
+    public Contention clip(long from, long to) {
+        if (from <= start && end <= to) {
+            return this;
+        }
+        long s = Math.max(start, from), e = Math.min(end, to);
+        if (e <= s) {
+            return null;
+        }
+        List<OwnerPart> clipped = new ArrayList<>(parts.size());
+        for (OwnerPart p : parts) {
+            OwnerPart c = p.clip(s, e);
+            if (c != null) {
+                clipped.add(c);
+            }
+        }
+        Contention c = new Contention(kind, lock, thread, chain, afterWait, s, e, clipped);
+        c.closed = true;
+        return c;
+    }
+
+    @Override
+    public String toString() {
+        return "Contention[" + lock + " " + thread + " " + start + ".." + end + (afterWait ? " after-wait" : "")
+                + " parts=" + parts + "]";
+    }
+}

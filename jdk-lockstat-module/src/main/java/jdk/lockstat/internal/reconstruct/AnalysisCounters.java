@@ -1,0 +1,175 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.reconstruct;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the analysis read, and everything it had to skip or guess: a report states these so that a
+ * damaged or lossy trace is never silently taken for a complete one.
+ */
+public final class AnalysisCounters {
+    long buffers;
+    long events;
+    long monitorEvents;
+    long parkEvents;
+    long strayParkEnds;
+    long parkWaits;
+    long parkIdles;
+    long nonBlockingParks;
+    long parkTimeouts;
+    long pinnedParks;
+    long pinnedParkNanos;
+    long openParksAtEnd;
+    long contentions;
+    long afterWaitContentions;
+    /** Per-monitor sequence numbers that never arrived and were skipped (lost buffers, end of trace). */
+    long skippedSequenceNumbers;
+    long skippedParkSequenceNumbers;
+    /** Gaps skipped because a monitor's pending events hit the bound before the end of the trace. */
+    long forcedResyncs;
+    /** Events that arrived after their gap had been skipped, or repeated sequence numbers. */
+    long lateEvents;
+    /** Monitor and park events whose sequence number cannot be real or lies impossibly far from the expected one (damage), ignored. */
+    long implausibleSequenceNumbers;
+    /** Monitor lifetimes ended without their MonitorDeflate (it was lost). */
+    long missingDeflates;
+    /** Contended-entered events without the enter before them (the enter was lost). */
+    long strayEntered;
+    /** Blocked intervals given up: their entered was lost, or the monitor was deflated under them. */
+    long discardedContentions;
+    /** Threads still blocked when the trace ends (truncated trace, or blocked at VM exit). */
+    long openAtEnd;
+    /** Owner parts of wait() releases whose forward reference was never resolved. */
+    long unresolvedForwardRefs;
+    /** Contentions handed on before their call chains' metadata arrived (bound reached or trace end). */
+    long unresolvedChains;
+
+    public long buffers() {
+        return buffers;
+    }
+
+    public long events() {
+        return events;
+    }
+
+    public long monitorEvents() {
+        return monitorEvents;
+    }
+
+    public long contentions() {
+        return contentions;
+    }
+
+    public long afterWaitContentions() {
+        return afterWaitContentions;
+    }
+
+    public long skippedSequenceNumbers() {
+        return skippedSequenceNumbers;
+    }
+
+    public long forcedResyncs() {
+        return forcedResyncs;
+    }
+
+    public long lateEvents() {
+        return lateEvents;
+    }
+
+    public long missingDeflates() {
+        return missingDeflates;
+    }
+
+    public long strayEntered() {
+        return strayEntered;
+    }
+
+    public long discardedContentions() {
+        return discardedContentions;
+    }
+
+    public long openAtEnd() {
+        return openAtEnd;
+    }
+
+    public long unresolvedForwardRefs() {
+        return unresolvedForwardRefs;
+    }
+
+    public long unresolvedChains() {
+        return unresolvedChains;
+    }
+
+    /** One line per thing that was incomplete; empty for a clean analysis. */
+    public List<String> notes() {
+        List<String> n = new ArrayList<>();
+        if (skippedSequenceNumbers > 0) {
+            n.add(skippedSequenceNumbers + " monitor event(s) never arrived and were skipped (lost buffers or a cut trace)"
+                    + (forcedResyncs > 0 ? "; " + forcedResyncs + " gap(s) skipped early to bound memory" : ""));
+        }
+        if (skippedParkSequenceNumbers > 0) {
+            n.add(skippedParkSequenceNumbers + " park event(s) never arrived and were skipped (lost buffers or a cut trace)");
+        }
+        if (lateEvents > 0) {
+            n.add(lateEvents + " monitor event(s) arrived after their gap had been skipped, or twice, and were ignored");
+        }
+        if (implausibleSequenceNumbers > 0) {
+            n.add(implausibleSequenceNumbers + " monitor or park event(s) with an impossible sequence number (damage) were ignored");
+        }
+        if (missingDeflates > 0) {
+            n.add(missingDeflates + " monitor lifetime(s) ended without their deflation event");
+        }
+        if (strayEntered + discardedContentions > 0) {
+            n.add((strayEntered + discardedContentions) + " blocked interval(s) incomplete (enter or entered missing) and left out");
+        }
+        if (openAtEnd > 0) {
+            n.add(openAtEnd + " thread(s) still blocked at the end of the trace (left out)");
+        }
+        if (unresolvedForwardRefs > 0) {
+            n.add(unresolvedForwardRefs + " wait() release(s) whose owner chain never arrived (shown as unknown chain)");
+        }
+        if (unresolvedChains > 0) {
+            n.add(unresolvedChains + " contention(s) refer to call chains without metadata (shown as unknown chain)");
+        }
+        if (parkWaits + parkIdles > 0) {
+            n.add(parkWaits + " park(s) waiting on a condition, latch, future or no blocker (a sleep) and " + parkIdles
+                    + " idle worker park(s) are not contention (left out)");
+        }
+        if (pinnedParks > 0) {
+            n.add(pinnedParks + " park(s) of pinned virtual threads blocked their carrier threads for "
+                    + String.format(java.util.Locale.ROOT, "%.3f ms", pinnedParkNanos / 1e6)
+                    + " (those on locks are in group pinned-virtual-thread)");
+        }
+        if (parkTimeouts > 0) {
+            n.add(parkTimeouts + " timed park(s) ended by their timeout with no release meanwhile (timed waits, left out)");
+        }
+        if (nonBlockingParks > 0) {
+            n.add(nonBlockingParks + " park(s) returned at once on an earlier unpark's permit (left out)");
+        }
+        if (strayParkEnds + openParksAtEnd > 0) {
+            n.add((strayParkEnds + openParksAtEnd) + " park(s) without their begin or end (left out)");
+        }
+        return n;
+    }
+}

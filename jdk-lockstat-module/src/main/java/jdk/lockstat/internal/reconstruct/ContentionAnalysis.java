@@ -1,0 +1,235 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.reconstruct;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+
+import jdk.lockstat.internal.format.Event;
+import jdk.lockstat.internal.format.EventBuffer;
+import jdk.lockstat.internal.format.TraceHeader;
+import jdk.lockstat.internal.format.TraceParser;
+import jdk.lockstat.internal.model.ActivityListener;
+import jdk.lockstat.internal.model.ContentionSink;
+import jdk.lockstat.query.LockStatistics;
+
+/**
+ * The analysis engine (paper Figure 6): event parser, metadata resolver, event rearranger, intrinsic
+ * lock dispatcher with one lock analyzer per monitor, park dispatcher, and a metadata barrier before the
+ * contention sink. Fed one buffer at a time, either from a trace file ({@link #analyze}) or pushed by a
+ * live drain ({@link #accept(EventBuffer)}); {@link #finish()} at the end. Memory is bounded by the
+ * number of monitors and the configured bounds, not by the trace's length.
+ *
+ * <p>Not thread-safe: one thread feeds it. The sink's aggregation can be snapshotted at any time.
+ */
+public final class ContentionAnalysis {
+    /**
+     * Bounds, and the time window of the per-lock statistics in nanoseconds relative to the trace's start
+     * (Long.MIN_VALUE / Long.MAX_VALUE: unbounded).
+     */
+    public record Options(int maxPendingPerMonitor, int maxPending, int maxHeldForMetadata, long statsFrom, long statsTo) {
+        public static Options defaults() {
+            return new Options(400_000, 2_000_000, 20_000, Long.MIN_VALUE, Long.MAX_VALUE);
+        }
+
+        public Options withStatisticsWindow(long from, long to) {
+            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, from, to);
+        }
+
+        public Options withBounds(int perMonitor, int total, int held) {
+            return new Options(perMonitor, total, held, statsFrom, statsTo);
+        }
+    }
+
+    private final AnalysisCounters counters = new AnalysisCounters();
+    private final MetadataResolver resolver = new MetadataResolver();
+    private final MetadataBarrier barrier;
+    private final IntrinsicLockDispatcher dispatcher;
+    private final EventRearranger rearranger;
+    private final ParkDispatcher parks;
+    private final EventDecoder decoder;
+    private boolean inBuffer;
+    private boolean finished;
+    private long definitionsAtBufferStart;
+    private final java.util.List<java.util.function.LongConsumer> startListeners = new java.util.ArrayList<>();
+
+    public ContentionAnalysis(ContentionSink sink) {
+        this(sink, Options.defaults());
+    }
+
+    public ContentionAnalysis(ContentionSink sink, Options options) {
+        barrier = new MetadataBarrier(sink, counters, options.maxHeldForMetadata());
+        dispatcher = new IntrinsicLockDispatcher(barrier, counters, options.statsFrom(), options.statsTo());
+        parks = new ParkDispatcher(barrier, counters, dispatcher::newAccumulator);
+        rearranger = new EventRearranger(dispatcher, parks, counters,
+                options.maxPendingPerMonitor(), options.maxPending());
+        decoder = new EventDecoder(resolver, rearranger);
+    }
+
+    /**
+     * The trace clock's value at the trace's start (the header's start.nanos): anchors the statistics
+     * window. Call before the first buffer; {@link #analyze} does it from the header.
+     */
+    public void traceStart(long startNanos) {
+        dispatcher.traceStart(startNanos);
+        startListeners.forEach(l -> l.accept(startNanos));
+    }
+
+    /** Told the trace's start when it is known (e.g. a {@code ContentionFilter}'s window anchor). */
+    public void onTraceStart(java.util.function.LongConsumer listener) {
+        startListeners.add(listener);
+    }
+
+    /** Also tells the listener about thread lifetimes, parks and waits (timelines, bottle graphs). */
+    public void activityListener(ActivityListener listener) {
+        decoder.activityListener(listener);
+        parks.activityListener(listener);
+    }
+
+    /** Push API: one whole buffer, e.g. from the drain thread while the application runs. */
+    public void accept(EventBuffer buffer) {
+        startBuffer(buffer.writerThread());
+        try {
+            buffer.forEach(this::event);
+        } finally {
+            endBuffer();
+        }
+    }
+
+    /** Starts a buffer whose events follow through {@link #event}. */
+    public void startBuffer(long writerThread) {
+        if (inBuffer) {
+            endBuffer();
+        }
+        counters.buffers++;
+        inBuffer = true;
+        definitionsAtBufferStart = resolver.definitions();
+        decoder.startBuffer(writerThread);
+    }
+
+    public void event(Event e) {
+        counters.events++;
+        decoder.event(e);
+    }
+
+    /** Between buffers: the safe point for forgetting unloaded metadata, and for releasing held contentions. */
+    public void endBuffer() {
+        if (!inBuffer) {
+            return;
+        }
+        inBuffer = false;
+        resolver.safePoint();
+        if (barrier.held() > 0 && resolver.definitions() != definitionsAtBufferStart) {
+            barrier.recheck();
+        }
+    }
+
+    /** End of the data: skips remaining gaps, ends every monitor lifetime, hands on everything held. */
+    public void finish() {
+        if (finished) {
+            return;
+        }
+        endBuffer();
+        rearranger.finish();
+        barrier.finish();
+        finished = true;
+    }
+
+    public AnalysisCounters counters() {
+        return counters;
+    }
+
+    /** Per-lock statistics so far (complete after {@link #finish()}). */
+    public LockStatistics lockStatistics() {
+        LockStatistics all = dispatcher.lockStatistics();
+        parks.addStatistics(all);   // park-based locks (java.util.concurrent) in the same table
+        return all;
+    }
+
+    /** Latest timestamp seen in any event. */
+    public long lastEventTime() {
+        return decoder.lastTime();
+    }
+
+    /** A listener for {@link TraceParser}: the file-reading front end of the same pipeline. */
+    public TraceParser.Listener listener() {
+        return new TraceParser.Listener() {
+            @Override
+            public void buffer(EventBuffer buffer, long recordOffset) {
+                startBuffer(buffer.writerThread());
+            }
+
+            @Override
+            public void event(Event e) {
+                ContentionAnalysis.this.event(e);
+            }
+        };
+    }
+
+    /** What {@link #analyze} read: the parser's result plus header facts the reports need. */
+    public record TraceResult(TraceParser.Result parse, long startNanos, long endNanos) {}
+
+    /**
+     * Streams a trace file through the engine and finishes it. Whatever is readable of a damaged trace is
+     * analysed; the result's problems say what was not. Throws only if the file cannot be read at all.
+     */
+    public TraceResult analyze(Path trace) throws IOException {
+        long[] start = {Long.MIN_VALUE};
+        TraceParser.Listener inner = listener();
+        TraceParser.Result r = TraceParser.parse(trace, new TraceParser.Listener() {
+            @Override
+            public void header(TraceHeader header) {
+                start[0] = header.startNanos();
+                traceStart(start[0]);
+            }
+
+            @Override
+            public void buffer(EventBuffer buffer, long recordOffset) {
+                inner.buffer(buffer, recordOffset);
+            }
+
+            @Override
+            public void event(Event e) {
+                inner.event(e);
+            }
+
+            @Override
+            public void end(Map<String, String> summary) {
+                // the end record carries the VM's end time, used below
+            }
+        });
+        finish();
+        long end = Long.MIN_VALUE;
+        if (r.end() != null) {
+            try {
+                end = Long.parseLong(r.end().getOrDefault("end.nanos", ""));
+            } catch (NumberFormatException e) {
+                end = Long.MIN_VALUE;
+            }
+        }
+        if (end == Long.MIN_VALUE) {
+            end = lastEventTime();
+        }
+        return new TraceResult(r, start[0], end);
+    }
+}

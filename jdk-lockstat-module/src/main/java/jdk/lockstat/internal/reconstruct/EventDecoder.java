@@ -1,0 +1,214 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.reconstruct;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jdk.lockstat.internal.format.Event;
+import jdk.lockstat.internal.format.EventDescriptor;
+import jdk.lockstat.internal.format.EventType;
+import jdk.lockstat.internal.format.Field;
+import jdk.lockstat.internal.model.ActivityListener;
+import jdk.lockstat.internal.model.ChainRef;
+import jdk.lockstat.internal.model.ClassRef;
+import jdk.lockstat.internal.model.Frame;
+import jdk.lockstat.internal.model.ThreadRef;
+
+/**
+ * Paper Figure 6, "event parser" (the part after the format layer's decoding): tracks whose events a
+ * buffer holds (its writer, or a mounted virtual thread between VthreadMount and VthreadUnmount), sends
+ * metadata to the resolver and monitor and park events, with resolved ids, to the rearranger.
+ * Fields are found by name in the trace's own schema (once per event type), so traces whose events
+ * have more fields still analyse.
+ */
+final class EventDecoder {
+    private static final String[] NAMES = {"time", "thread", "flags", "name", "class", "loader", "method",
+        "signature", "sourceFile", "chain", "frames", "monitor", "seq", "objectHash", "forwardRef", "gseq",
+        "blockerHash", "blockerClass", "unparkSeq", "target", "duration", "kind"};
+    private static final int TIME = 0, THREAD = 1, FLAGS = 2, NAME = 3, CLASS = 4, LOADER = 5, METHOD = 6,
+            SIGNATURE = 7, SOURCE = 8, CHAIN = 9, FRAMES = 10, MONITOR = 11, SEQ = 12, HASH = 13, FORWARD = 14,
+            GSEQ = 15, BLOCKER_HASH = 16, BLOCKER_CLASS = 17, UNPARK_SEQ = 18, TARGET = 19, DURATION = 20, KIND = 21;
+
+    /** Field positions of one event type, and of the frame list's element fields. */
+    private record Layout(int[] at, int frameMethod, int frameBci, int frameLine, int frameType) {}
+
+    private final MetadataResolver resolver;
+    private final EventRearranger rearranger;
+    private ActivityListener activity = ActivityListener.NONE;
+    private final Map<EventDescriptor, Layout> layouts = new IdentityHashMap<>();
+    private ThreadRef writer;
+    private ThreadRef context;
+    private long lastTime = Long.MIN_VALUE;
+
+    EventDecoder(MetadataResolver resolver, EventRearranger rearranger) {
+        this.resolver = resolver;
+        this.rearranger = rearranger;
+    }
+
+    void activityListener(ActivityListener listener) {
+        activity = listener;
+    }
+
+    /** Every buffer starts in its writer's context. */
+    void startBuffer(long writerThread) {
+        writer = resolver.thread(writerThread);
+        context = writer;
+    }
+
+    /** Latest event time seen (the trace's end when no end record is present). */
+    long lastTime() {
+        return lastTime;
+    }
+
+    void event(Event e) {
+        EventDescriptor d = e.type();
+        Layout l = layouts.get(d);
+        if (l == null) {
+            l = layout(d);
+            layouts.put(d, l);
+        }
+        Object[] v = e.values();
+        int[] at = l.at();
+        if (at[TIME] >= 0) {
+            long t = num(v, at[TIME]);
+            if (t > lastTime) {
+                lastTime = t;
+            }
+        }
+        switch (d.id()) {
+            case 1 -> {
+                long id = num(v, at[THREAD]);
+                int flags = (int) num(v, at[FLAGS]);
+                resolver.threadStart(id, flags, str(v, at[NAME]));
+                activity.threadStarted(resolver.thread(id), num(v, at[TIME]), (flags & EventType.THREAD_EXISTED) != 0);
+            }
+            case 2 -> activity.threadEnded(resolver.thread(num(v, at[THREAD])), num(v, at[TIME]));
+            case 4 -> resolver.defineClass(num(v, at[CLASS]), num(v, at[LOADER]), str(v, at[NAME]));
+            case 5 -> resolver.defineMethod(num(v, at[METHOD]), num(v, at[CLASS]), str(v, at[NAME]),
+                    str(v, at[SIGNATURE]), str(v, at[SOURCE]));
+            case 6 -> resolver.defineChain(num(v, at[CHAIN]), frames(v, l));
+            case 7 -> resolver.loaderUnloaded(num(v, at[LOADER]));
+            case 8 -> resolver.chainPurged(num(v, at[CHAIN]));
+            case 10 -> monitor(MonitorEvent.INFLATE, v, at, null, num(v, at[HASH]), 0,
+                    resolver.classRef(num(v, at[CLASS])));
+            case 11 -> monitor(MonitorEvent.DEFLATE, v, at, null, 0, 0, null);
+            case 12 -> {
+                long flags = num(v, at[FLAGS]);
+                if ((flags & EventType.ENTER_AFTER_WAIT) != 0) {
+                    activity.waitEnded(context, num(v, at[TIME]));
+                }
+                monitor(MonitorEvent.ENTER, v, at, resolver.chain(num(v, at[CHAIN])), flags, 0, null);
+            }
+            case 13 -> monitor(MonitorEvent.ENTERED, v, at, null, 0, 0, null);
+            case 14 -> monitor(MonitorEvent.EXIT, v, at, resolver.chain(num(v, at[CHAIN])), 0, 0, null);
+            case 15 -> {
+                activity.waitStarted(context, num(v, at[TIME]));
+                monitor(MonitorEvent.WAIT_EXIT, v, at, null, 0, num(v, at[FORWARD]), null);
+            }
+            case 16 -> {
+                activity.waitEnded(context, num(v, at[TIME]));
+                monitor(MonitorEvent.FORWARD_RESOLVE, v, at, resolver.chain(num(v, at[CHAIN])), 0,
+                    num(v, at[FORWARD]), null);
+            }
+            case 17 -> monitor(MonitorEvent.NOTIFY, v, at, resolver.chain(num(v, at[CHAIN])), num(v, at[FLAGS]), 0, null);
+            case 20 -> rearranger.parkEvent(new ParkEvent(ParkEvent.BEGIN, num(v, at[TIME]), num(v, at[GSEQ]), context,
+                    resolver.chain(num(v, at[CHAIN])), num(v, at[BLOCKER_HASH]), resolver.classRef(num(v, at[BLOCKER_CLASS])),
+                    num(v, at[FLAGS])));
+            case 21 -> rearranger.parkEvent(new ParkEvent(ParkEvent.END, num(v, at[TIME]), num(v, at[GSEQ]), context, null,
+                    num(v, at[UNPARK_SEQ]), null, num(v, at[FLAGS])));
+            case 22 -> rearranger.parkEvent(new ParkEvent(ParkEvent.UNPARK, num(v, at[TIME]), num(v, at[GSEQ]), context,
+                    resolver.chain(num(v, at[CHAIN])), num(v, at[TARGET]), null, 0, resolver.thread(num(v, at[TARGET]))));
+            case 30 -> {
+                context = resolver.thread(num(v, at[THREAD]));
+                context.markVirtual();
+            }
+            case 31 -> context = writer;
+            case 32 -> activity.vmPause(num(v, at[TIME]), num(v, at[DURATION]), (int) num(v, at[KIND]));
+            // Written at the drain period's safepoint after every thread's buffer was handed over.
+            case 41 -> {
+                if (at[TIME] >= 0) {
+                    rearranger.periodEnd(num(v, at[TIME]));
+                }
+            }
+            default -> { /* rename, lost-buffer notes and unknown kinds: not needed here */ }
+        }
+    }
+
+    private void monitor(int kind, Object[] v, int[] at, ChainRef chain, long value, long forwardRef, ClassRef cls) {
+        if (at[MONITOR] < 0 || at[SEQ] < 0) {
+            return;   // a schema without the fields ordering needs: nothing to analyse
+        }
+        rearranger.monitorEvent(new MonitorEvent(kind, num(v, at[TIME]), num(v, at[MONITOR]), num(v, at[SEQ]),
+                context, chain, value, forwardRef, cls));
+    }
+
+    private List<Frame> frames(Object[] v, Layout l) {
+        int at = l.at()[FRAMES];
+        if (at < 0 || !(v[at] instanceof List<?> list)) {
+            return List.of();
+        }
+        List<Frame> frames = new ArrayList<>(list.size());
+        for (Object o : list) {
+            Object[] f = (Object[]) o;
+            frames.add(new Frame(resolver.method(num(f, l.frameMethod())), (int) num(f, l.frameBci()),
+                    (int) num(f, l.frameLine()), num(f, l.frameType()) == 1));
+        }
+        return frames;
+    }
+
+    private static Layout layout(EventDescriptor d) {
+        int[] at = new int[NAMES.length];
+        for (int i = 0; i < NAMES.length; i++) {
+            at[i] = d.fieldIndex(NAMES[i]);
+        }
+        int fm = -1, fb = -1, fl = -1, ft = -1;
+        if (at[FRAMES] >= 0) {
+            List<Field> el = d.fields().get(at[FRAMES]).elements();
+            for (int i = 0; i < el.size(); i++) {
+                switch (el.get(i).name()) {
+                    case "method" -> fm = i;
+                    case "bci" -> fb = i;
+                    case "line" -> fl = i;
+                    case "frameType" -> ft = i;
+                    default -> { /* a later version's frame field */ }
+                }
+            }
+        }
+        // A frame field the schema lacks reads as 0 (a damaged schema: method 0 is an unknown method).
+        return new Layout(at, fm, fb, fl, ft);
+    }
+
+    /** A numeric field, 0 when the schema lacks it (0 means "none" for every id). */
+    private static long num(Object[] v, int i) {
+        if (i < 0 || i >= v.length) {
+            return 0;
+        }
+        return v[i] instanceof Long l ? l : v[i] instanceof Number n ? n.longValue() : 0;
+    }
+
+    private static String str(Object[] v, int i) {
+        return i >= 0 && v[i] instanceof String s ? s : null;
+    }
+}

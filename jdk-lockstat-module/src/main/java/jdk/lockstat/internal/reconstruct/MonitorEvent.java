@@ -1,0 +1,67 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.reconstruct;
+
+import jdk.lockstat.internal.model.ChainRef;
+import jdk.lockstat.internal.model.ClassRef;
+import jdk.lockstat.internal.model.ThreadRef;
+
+/**
+ * A monitor event with its ids already resolved: what the rearranger queues. Compact on purpose (one
+ * object, no boxed fields), since a monitor's queue may hold thousands while a gap is open.
+ */
+final class MonitorEvent extends SequencedEvent {
+    /** Kinds: the format's event ids. */
+    static final int INFLATE = 10, DEFLATE = 11, ENTER = 12, ENTERED = 13, EXIT = 14, WAIT_EXIT = 15,
+            FORWARD_RESOLVE = 16, NOTIFY = 17;
+
+    final int kind;
+    final long monitor;
+    /** The thread the event belongs to (the buffer's writer, or the mounted virtual thread). */
+    final ThreadRef thread;
+    /** Enter: blocked chain; exit: owner chain; forward resolve: the resolved chain. null if none. */
+    final ChainRef chain;
+    /** Enter flags (1 = after wait), or the inflated object's identity hash for INFLATE. */
+    final long value;
+    /** Wait exit / forward resolve: the forward reference; inflate: unused. */
+    final long forwardRef;
+    /** Inflate: the lock object's class. */
+    final ClassRef lockClass;
+
+    MonitorEvent(int kind, long time, long monitor, long seq, ThreadRef thread, ChainRef chain, long value,
+                 long forwardRef, ClassRef lockClass) {
+        super(seq, time);
+        this.kind = kind;
+        this.monitor = monitor;
+        this.thread = thread;
+        this.chain = chain;
+        this.value = value;
+        this.forwardRef = forwardRef;
+        this.lockClass = lockClass;
+    }
+
+    @Override
+    public String toString() {
+        return "MonitorEvent[kind=" + kind + ", monitor=0x" + Long.toHexString(monitor) + ", seq=" + seq
+                + ", time=" + time + ", thread=" + thread.id() + "]";
+    }
+}

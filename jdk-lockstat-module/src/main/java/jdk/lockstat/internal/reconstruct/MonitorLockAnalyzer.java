@@ -1,0 +1,264 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.reconstruct;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jdk.lockstat.internal.model.ChainRef;
+import jdk.lockstat.internal.model.Contention;
+import jdk.lockstat.internal.model.ContentionSink;
+import jdk.lockstat.internal.model.LockRef;
+import jdk.lockstat.internal.model.OwnerPart;
+import jdk.lockstat.internal.model.ThreadRef;
+import jdk.lockstat.query.LockStatistics;
+
+/**
+ * Paper 4.1, "lock analyzer": replays one monitor lifetime's events in sequence-number order and builds
+ * contention objects with their owner parts.
+ *
+ * <p>A blocked thread T's interval runs from its ContendedEnter to its ContendedEntered. Contended
+ * exits (written by the releasing owner O while threads are queued, numbered while O still owned the
+ * lock) fall in between in sequence order. For T: [enter, first exit] belongs to that exit's owner;
+ * [exit(i), exit(i+1)] to the owner of exit(i+1), except that when that owner itself had a
+ * ContendedEntered after exit(i), the part up to that entered is the release-to-wake-up gap, an unknown
+ * owner; [last exit, T's entered] is unknown owner too. A wait() release (MonitorWaitExit) is an exit
+ * whose owner chain comes later with MonitorForwardResolve on the same monitor: contentions with such
+ * parts are held back until resolved (bounded).
+ */
+final class MonitorLockAnalyzer {
+    /** Most forward references one monitor keeps open before giving the oldest up as unknown. */
+    static final int MAX_OPEN_FORWARD_REFS = 4096;
+
+    private static final class Blocked {
+        final Contention contention;
+        long lastTime;   // end of the part attributed so far
+        long lastSeq;    // sequence number of the event that ended it
+        boolean afterGap; // events were skipped since lastSeq: the owner of the next part is unknown
+
+        Blocked(Contention contention, long time, long seq) {
+            this.contention = contention;
+            this.lastTime = time;
+            this.lastSeq = seq;
+        }
+    }
+
+    private record Waiting(Contention contention, OwnerPart part) {}
+
+    private final long address;
+    private final ContentionSink sink;
+    private final AnalysisCounters counters;
+    private final BlockedTimeAccumulator stats;
+    private LockRef lock;
+    private ThreadRef firstThread;
+    private ChainRef firstChain;
+    /** Few at a time, so a list (in blocking order) beats a map. */
+    private final List<Blocked> blocked = new ArrayList<>();
+    /** Per thread: sequence number and time of its latest ContendedEntered on this monitor. */
+    private final Map<ThreadRef, long[]> lastEntered = new HashMap<>();
+    private final LinkedHashMap<Long, List<Waiting>> waitingForChain = new LinkedHashMap<>();
+
+    MonitorLockAnalyzer(long address, ContentionSink sink, AnalysisCounters counters, long statsFrom, long statsTo) {
+        this.address = address;
+        this.sink = sink;
+        this.counters = counters;
+        this.stats = new BlockedTimeAccumulator(statsFrom, statsTo);
+    }
+
+    LockRef lock() {
+        if (lock == null) {
+            lock = LockRef.of(null, 0, address);   // the inflation event was lost
+        }
+        return lock;
+    }
+
+    void event(MonitorEvent e) {
+        switch (e.kind) {
+            case MonitorEvent.INFLATE -> lock = LockRef.of(e.lockClass, e.value, address);
+            case MonitorEvent.ENTER -> enter(e);
+            case MonitorEvent.ENTERED -> entered(e);
+            case MonitorEvent.EXIT -> release(e, e.chain, 0);
+            case MonitorEvent.WAIT_EXIT -> release(e, null, e.forwardRef);
+            case MonitorEvent.FORWARD_RESOLVE -> resolve(e.forwardRef, e.chain);
+            default -> { /* deflate ends the lifetime (the rearranger calls end()); notify is not analysed */ }
+        }
+    }
+
+    private void enter(MonitorEvent e) {
+        Blocked old = removeBlocked(e.thread);
+        if (old != null) {
+            // Its entered never arrived (lost): the old interval cannot be bounded.
+            counters.discardedContentions++;
+            if (!old.contention.afterWait()) {
+                stats.change(e.time, -1);
+            }
+            dropWaiting(old.contention);
+        }
+        boolean afterWait = (e.value & jdk.lockstat.internal.format.EventType.ENTER_AFTER_WAIT) != 0;
+        Contention c = new Contention(Contention.Kind.INTRINSIC, lock(), e.thread, e.chain, afterWait, e.time);
+        blocked.add(new Blocked(c, e.time, e.seq));
+        if (!afterWait) {
+            stats.change(e.time, +1);
+            if (firstThread == null) {
+                firstThread = e.thread;
+                firstChain = e.chain;
+            }
+        }
+    }
+
+    private void entered(MonitorEvent e) {
+        long[] mark = lastEntered.get(e.thread);
+        if (mark == null) {
+            lastEntered.put(e.thread, new long[] {e.seq, e.time});
+        } else {
+            mark[0] = e.seq;
+            mark[1] = e.time;
+        }
+        Blocked b = removeBlocked(e.thread);
+        if (b == null) {
+            counters.strayEntered++;
+            return;
+        }
+        long end = Math.max(e.time, b.lastTime);
+        Contention c = b.contention;
+        c.addPart(b.lastTime, end, null, null, 0);   // last release to own wake-up: unknown owner
+        c.close(Math.max(end, c.start()));
+        if (!c.afterWait()) {
+            stats.change(e.time, -1);
+            stats.count(c.start(), c.end());
+        }
+        if (c.unresolvedParts() == 0) {
+            sink.accept(c);
+        }
+    }
+
+    private void release(MonitorEvent e, ChainRef ownerChain, long forwardRef) {
+        ThreadRef owner = e.thread;
+        long[] ownerEntered = lastEntered.get(owner);
+        for (Blocked b : blocked) {
+            if (b.contention.thread() == owner) {
+                continue;   // cannot be blocked and own the lock; a lost entered, sorted out at its next enter
+            }
+            long t = Math.max(e.time, b.lastTime);
+            if (b.afterGap) {
+                b.contention.addPart(b.lastTime, t, null, null, 0);
+                b.afterGap = false;
+            } else {
+                long from = b.lastTime;
+                if (ownerEntered != null && ownerEntered[0] > b.lastSeq) {
+                    // The owner itself woke up after the previous release: that gap has no owner.
+                    long woke = Math.min(Math.max(ownerEntered[1], from), t);
+                    b.contention.addPart(from, woke, null, null, 0);
+                    from = woke;
+                }
+                OwnerPart p = b.contention.addPart(from, t, owner, ownerChain, forwardRef);
+                if (p != null && forwardRef != 0) {
+                    // a new part waiting for its chain (an extended one is registered already)
+                    List<Waiting> list = waitingForChain.computeIfAbsent(forwardRef, r -> new ArrayList<>(2));
+                    list.add(new Waiting(b.contention, p));
+                    b.contention.unresolvedParts(b.contention.unresolvedParts() + 1);
+                }
+            }
+            b.lastTime = t;
+            b.lastSeq = e.seq;
+        }
+        if (waitingForChain.size() > MAX_OPEN_FORWARD_REFS) {
+            Iterator<Map.Entry<Long, List<Waiting>>> it = waitingForChain.entrySet().iterator();
+            List<Waiting> oldest = it.next().getValue();
+            it.remove();
+            settle(oldest, null);
+        }
+    }
+
+    private Blocked removeBlocked(ThreadRef thread) {
+        for (int i = 0; i < blocked.size(); i++) {
+            if (blocked.get(i).contention.thread() == thread) {
+                return blocked.remove(i);
+            }
+        }
+        return null;
+    }
+
+    private void resolve(long forwardRef, ChainRef chain) {
+        List<Waiting> list = waitingForChain.remove(forwardRef);
+        if (list != null) {
+            settle(list, chain);
+        }
+    }
+
+    /** Gives the waiting parts their chain (null: unknown) and hands on contentions that are complete. */
+    private void settle(List<Waiting> list, ChainRef chain) {
+        for (Waiting w : list) {
+            if (chain == null) {
+                counters.unresolvedForwardRefs++;
+            }
+            w.part().resolve(chain);
+            Contention c = w.contention();
+            c.unresolvedParts(c.unresolvedParts() - 1);
+            if (c.unresolvedParts() == 0 && c.closed()) {
+                sink.accept(c);
+            }
+        }
+    }
+
+    private void dropWaiting(Contention c) {
+        if (c.unresolvedParts() > 0) {
+            waitingForChain.values().forEach(l -> l.removeIf(w -> w.contention() == c));
+            waitingForChain.values().removeIf(List::isEmpty);
+        }
+    }
+
+    /** Events were skipped before the next one: the next part of every blocked interval has no known owner. */
+    void gap() {
+        for (Blocked b : blocked) {
+            b.afterGap = true;
+        }
+    }
+
+    /**
+     * The lifetime ended (deflation, a lost deflation, or the end of the trace): threads still blocked
+     * are counted and left out, and unresolved forward references become unknown chains.
+     */
+    void end(boolean endOfTrace) {
+        if (endOfTrace) {
+            counters.openAtEnd += blocked.size();
+        } else {
+            counters.discardedContentions += blocked.size();
+        }
+        for (Blocked b : blocked) {
+            b.contention.unresolvedParts(-1);   // never handed on
+        }
+        blocked.clear();
+        List<List<Waiting>> rest = new ArrayList<>(waitingForChain.values());
+        waitingForChain.clear();
+        rest.forEach(l -> settle(l, null));
+    }
+
+    LockStatistics.Row statistics() {
+        return new LockStatistics.Row(lock(), firstThread, firstChain, stats.times(), stats.peak(), stats.threadTime(),
+                stats.realTime(), stats.blockedNow(), stats.first(), stats.last());
+    }
+}

@@ -1,0 +1,346 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.reconstruct;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The event rearranger's queue for one monitor address. An address names one lock from its first event
+ * to its MonitorDeflate and may then be reused with sequence numbers starting at 0 again, so the queue
+ * holds a list of lifetimes: the first one delivers in sequence order, later ones wait until it ends.
+ *
+ * <p>An event goes to the first lifetime it fits: not past a known deflation (by sequence number and
+ * time: CLOCK_MONOTONIC is system-wide, so a later lifetime's events are later than the deflation), and
+ * not a sequence number that lifetime has already delivered or holds (the later in time of two events
+ * with one number belongs to the later lifetime). A deflation that arrives after events of the next
+ * lifetime were parked in the current one sends those on.
+ */
+final class MonitorQueue {
+    /** Largest distance between the next expected and a waiting sequence number before forcing a resync. */
+    static final long MAX_SPAN = 1 << 20;
+    /**
+     * Most lifetimes of one address waiting at once. A real trace needs a few (an address reused while
+     * the first lifetime waits for a late buffer); sequence numbers and times that contradict each
+     * other (damage) would otherwise move events into ever new lifetimes, recursively.
+     */
+    static final int MAX_LIFETIMES = 32;
+    /**
+     * A later lifetime's window (8 bytes a slot) may grow past this span only as densely as it fills:
+     * to at most 4 slots per event it holds. A monitor's real events come nearly gapless, so they
+     * never meet the bound however many wait; numbers that damage scattered would otherwise give
+     * MAX_LIFETIMES nearly empty windows of MAX_SPAN slots each.
+     */
+    static final long MAX_SPARSE_SPAN = 1 << 16;
+
+    /** Receives the rearranged events of one address. */
+    interface Target {
+        void deliver(long address, MonitorEvent e);
+
+        /** Sequence numbers were skipped before the next delivered event. */
+        void gap(long address);
+
+        /** The current lifetime is over (after its deflation was delivered, or given up). */
+        void lifetimeEnded(long address, boolean endOfTrace);
+    }
+
+    private static final class Lifetime {
+        final SeqWindow<MonitorEvent> window = new SeqWindow<>();
+        long endSeq = -1;
+        long endTime = Long.MAX_VALUE;
+        /** Earliest event placed here: an earlier lifetime's events are all before it. */
+        long minTime = Long.MAX_VALUE;
+        /** No waiting event is later than this (an upper bound: spares scans that would find nothing). */
+        long maxWaitingTime = Long.MIN_VALUE;
+        /** Latest event delivered: a later lifetime's events are all after it. */
+        long deliveredTime = Long.MIN_VALUE;
+        /** Numbers were skipped before this lifetime's first event (see fitFarAhead). */
+        boolean gapBeforeFirst;
+        /** Recently skipped ranges [from, to): an event landing there arrived too late. */
+        final List<long[]> skipped = new ArrayList<>(0);
+
+        boolean wasSkipped(long seq) {
+            for (long[] r : skipped) {
+                if (seq >= r[0] && seq < r[1]) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        void skip(long from, long to) {
+            if (skipped.size() == 16) {
+                skipped.remove(0);
+            }
+            skipped.add(new long[] {from, to});
+        }
+    }
+
+    private final long address;
+    private final AnalysisCounters counters;
+    private final List<Lifetime> lifetimes = new ArrayList<>(1);
+    private int pending;
+    /** The period count at which the gap was found still fillable: not asked again before the next. */
+    long fillableAtPeriod = -1;
+
+    MonitorQueue(long address, AnalysisCounters counters) {
+        this.address = address;
+        this.counters = counters;
+    }
+
+    int pending() {
+        return pending;
+    }
+
+    /**
+     * Time of the earliest event waiting behind the gap the first lifetime waits at (every missing
+     * number was taken before it), or Long.MAX_VALUE when nothing waits.
+     */
+    long gapTime() {
+        if (lifetimes.isEmpty()) {
+            return Long.MAX_VALUE;
+        }
+        Lifetime l = lifetimes.get(0);
+        long first = l.window.firstWaiting();
+        if (first >= 0) {
+            return l.window.get(first).time;
+        }
+        return lifetimes.size() > 1 ? lifetimes.get(1).minTime : Long.MAX_VALUE;
+    }
+
+    boolean idle() {
+        return pending == 0 && lifetimes.isEmpty();
+    }
+
+    void add(MonitorEvent e, Target out) {
+        if (!SeqWindow.plausible(e.seq)) {
+            counters.implausibleSequenceNumbers++;   // damage: no lifetime can hold it, next must not wrap
+            return;
+        }
+        Lifetime active = lifetimes.isEmpty() ? null : lifetimes.get(0);
+        if (active != null && active.endSeq < 0 && active.window.span(e.seq) >= MAX_SPAN && !beginsAt(active, e)) {
+            // Far ahead of what is expected (the lifetime's start was lost): stop waiting for the rest.
+            while (!lifetimes.isEmpty() && lifetimes.get(0) == active && active.window.count() > 0) {
+                resync(out);
+            }
+            if (!lifetimes.isEmpty() && lifetimes.get(0) == active && e.seq > active.window.next()) {
+                long from = active.window.next();
+                counters.skippedSequenceNumbers += e.seq - from;
+                active.skip(from, e.seq);
+                active.window.skipTo(e.seq);
+                out.gap(address);
+            }
+        }
+        place(e, 0);
+        deliver(out);
+    }
+
+    private void place(MonitorEvent e, int start) {
+        MonitorEvent cur = e;
+        boolean addedLifetime = false;
+        for (int i = start; cur != null; i++) {
+            if (i == lifetimes.size()) {
+                if (addedLifetime || i >= MAX_LIFETIMES) {
+                    // A new, empty lifetime did not take it either: no number fits (damage). Never loop.
+                    if (addedLifetime) {
+                        lifetimes.remove(i - 1);
+                    }
+                    counters.implausibleSequenceNumbers++;
+                    return;
+                }
+                lifetimes.add(new Lifetime());
+                addedLifetime = true;
+            }
+            Lifetime l = lifetimes.get(i);
+            if (l.endSeq >= 0 && (cur.seq > l.endSeq || cur.time > l.endTime)) {
+                continue;   // after this lifetime's deflation
+            }
+            if (i + 1 < lifetimes.size() && cur.time > lifetimes.get(i + 1).minTime) {
+                continue;   // the next lifetime had begun: the address was inflated again before this
+            }
+            if (cur.seq < l.window.next()) {
+                if (cur.kind != MonitorEvent.INFLATE
+                        && (l.endSeq >= 0 || l.wasSkipped(cur.seq) || cur.time <= l.deliveredTime)) {
+                    counters.lateEvents++;   // a duplicate, or its gap was skipped already
+                    return;
+                }
+                continue;   // a number this lifetime has delivered (or an inflation): a later lifetime's event
+            }
+            if (beginsAt(l, cur)) {
+                l.window.skipTo(cur.seq);
+            }
+            MonitorEvent other = l.window.get(cur.seq);
+            if (other != null) {
+                if (other.time <= cur.time) {
+                    continue;
+                }
+                l.window.remove(cur.seq);   // the earlier event of the two stays in this lifetime
+                pending--;
+                if (other.kind == MonitorEvent.DEFLATE) {
+                    l.endSeq = -1;
+                    l.endTime = Long.MAX_VALUE;
+                }
+                put(l, cur, i);
+                cur = other;
+                continue;
+            }
+            if (tooFar(l, i, cur.seq) && !fitFarAhead(l, i, cur)) {
+                counters.implausibleSequenceNumbers++;
+                return;
+            }
+            put(l, cur, i);
+            return;
+        }
+    }
+
+    /**
+     * Whether lifetime {@code l} begins at inflation {@code e} although its number is past 0: the monitor
+     * was inflated before the trace began (a trace started in a running VM, jcmd LockStat.start, writes
+     * a monitor's inflate when it first meets the monitor, with the number it has reached; a ring whose
+     * older chunks were dropped keeps such an inflate). Nothing before it belongs to the trace, so it is
+     * not a gap: only for a lifetime that delivered nothing and holds nothing numbered before it.
+     */
+    private static boolean beginsAt(Lifetime l, MonitorEvent e) {
+        return e.kind == MonitorEvent.INFLATE && e.seq > l.window.next() && l.deliveredTime == Long.MIN_VALUE
+                && l.endSeq < 0 && (l.window.count() == 0 || l.window.firstWaiting() > e.seq);
+    }
+
+    private static boolean tooFar(Lifetime l, int index, long seq) {
+        long span = l.window.span(seq);
+        return span >= MAX_SPAN || (index > 0 && span >= MAX_SPARSE_SPAN && span > 4L * (l.window.count() + 1));
+    }
+
+    /**
+     * Whether an event far ahead of what lifetime {@code l} expects can wait there: only in a later
+     * lifetime that holds and delivered nothing yet (its start was lost), which then waits from this
+     * number on and reports the gap when it begins delivering. Anywhere else such a number is damage:
+     * the first lifetime resyncs before placing (see {@link #add}), so a span that large means a
+     * corrupt sequence number, and holding it would need a window of that size.
+     */
+    private boolean fitFarAhead(Lifetime l, int index, MonitorEvent e) {
+        if (index == 0 || l.window.count() > 0 || l.deliveredTime != Long.MIN_VALUE || l.endSeq >= 0) {
+            return false;
+        }
+        long from = l.window.next();
+        counters.skippedSequenceNumbers += e.seq - from;
+        l.skip(from, e.seq);
+        l.window.skipTo(e.seq);
+        l.gapBeforeFirst = true;
+        return true;
+    }
+
+    private void put(Lifetime l, MonitorEvent e, int index) {
+        l.window.put(e);
+        l.maxWaitingTime = Math.max(l.maxWaitingTime, e.time);
+        pending++;
+        if (e.time < l.minTime) {
+            l.minTime = e.time;
+            Lifetime before = index > 0 ? lifetimes.get(index - 1) : null;
+            if (before != null && before.maxWaitingTime > e.time) {
+                // The lifetime before this one ended before e: what it holds from later belongs further on.
+                before.maxWaitingTime = e.time;
+                List<MonitorEvent> later = before.window.removeIf(x -> x.time > e.time);
+                pending -= later.size();
+                for (MonitorEvent x : later) {
+                    place(x, index);
+                }
+            }
+        }
+        if (e.kind == MonitorEvent.DEFLATE) {
+            l.endSeq = e.seq;
+            l.endTime = e.time;
+            List<MonitorEvent> later = l.window.removeIf(x -> x.seq > e.seq || x.time > e.time);
+            pending -= later.size();
+            for (MonitorEvent x : later) {
+                place(x, index + 1);
+            }
+        }
+    }
+
+    /** Hands on everything that is next in sequence, ending lifetimes at their deflation. */
+    void deliver(Target out) {
+        while (!lifetimes.isEmpty()) {
+            Lifetime l = lifetimes.get(0);
+            MonitorEvent e;
+            boolean ended = false;
+            if (l.gapBeforeFirst && l.window.get(l.window.next()) != null) {
+                l.gapBeforeFirst = false;
+                out.gap(address);
+            }
+            while ((e = l.window.takeNext()) != null) {
+                pending--;
+                l.deliveredTime = Math.max(l.deliveredTime, e.time);
+                out.deliver(address, e);
+                if (e.kind == MonitorEvent.DEFLATE) {
+                    ended = true;
+                    break;
+                }
+            }
+            if (!ended) {
+                return;
+            }
+            lifetimes.remove(0);
+            pending -= l.window.count();   // nothing should be left past a deflation
+            out.lifetimeEnded(address, false);
+        }
+    }
+
+    /**
+     * Gives up on the gap the first lifetime waits at: skips to its next waiting event, or ends it when
+     * nothing waits there but a later lifetime has events (its deflation was lost). False if neither.
+     */
+    boolean resync(Target out) {
+        if (lifetimes.isEmpty()) {
+            return false;
+        }
+        Lifetime l = lifetimes.get(0);
+        long first = l.window.firstWaiting();
+        if (first >= 0) {
+            long from = l.window.next();
+            counters.skippedSequenceNumbers += first - from;
+            l.skip(from, first);
+            l.window.skipTo(first);
+            out.gap(address);
+            deliver(out);
+            return true;
+        }
+        if (lifetimes.size() > 1) {
+            lifetimes.remove(0);
+            counters.missingDeflates++;
+            out.lifetimeEnded(address, false);
+            deliver(out);
+            return true;
+        }
+        return false;
+    }
+
+    /** End of the trace: delivers everything, skipping gaps, and ends the last lifetime. */
+    void finish(Target out) {
+        while (resync(out)) {
+            // each round skips one gap or one lifetime
+        }
+        if (!lifetimes.isEmpty()) {
+            lifetimes.clear();
+            out.lifetimeEnded(address, true);
+        }
+    }
+}

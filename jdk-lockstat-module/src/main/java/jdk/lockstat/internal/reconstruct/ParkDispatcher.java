@@ -1,0 +1,165 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.reconstruct;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import jdk.lockstat.internal.model.ActivityListener;
+import jdk.lockstat.internal.model.Contention;
+import jdk.lockstat.internal.model.ContentionSink;
+import jdk.lockstat.internal.model.LockRef;
+import jdk.lockstat.internal.model.ParkBlockerKind;
+import jdk.lockstat.internal.model.ThreadRef;
+import jdk.lockstat.query.LockStatistics;
+
+/**
+ * Paper 4.1, park side: receives park events in global sequence order. Its thread analyzer bundles each
+ * thread's ParkBegin / ParkEnd with the Unpark that woke it; its blocker dispatcher hands parks on lock-like
+ * blockers to one {@link ParkLockAnalyzer} per blocker object, and counts waits (conditions, latches) and
+ * idling (pool workers) without making them contention.
+ */
+final class ParkDispatcher {
+    private final ContentionSink sink;
+    private final AnalysisCounters counters;
+    private final Map<LockRef, ParkLockAnalyzer> blockers = new HashMap<>();
+    private final Map<ThreadRef, OpenPark> open = new HashMap<>();
+    // An unpark that reached a thread before it parked: its park returns at once, but the release
+    // it stands for still splits the time of the blocker's other waiters.
+    private final Map<Long, ParkEvent> pendingUnparks = new HashMap<>();
+
+    private record OpenPark(ParkEvent begin, ParkBlockerKind kind, ParkLockAnalyzer analyzer) {}
+
+    private final java.util.function.Supplier<BlockedTimeAccumulator> newStatistics;
+    private ActivityListener activity = ActivityListener.NONE;
+    private static final int MAX_BLOCKERS = 100_000;   // beyond: idle blockers are forgotten (statistics too)
+
+    ParkDispatcher(ContentionSink sink, AnalysisCounters counters, java.util.function.Supplier<BlockedTimeAccumulator> newStatistics) {
+        this.sink = sink;
+        this.counters = counters;
+        this.newStatistics = newStatistics;
+    }
+
+    void activityListener(ActivityListener listener) {
+        activity = listener;
+    }
+
+    void deliver(ParkEvent e) {
+        counters.parkEvents++;
+        switch (e.kind) {
+            case ParkEvent.BEGIN -> begin(e);
+            case ParkEvent.END -> end(e);
+            case ParkEvent.UNPARK -> unpark(e);
+            default -> { }
+        }
+    }
+
+    private void begin(ParkEvent e) {
+        ParkBlockerKind kind = ParkBlockerKind.of(e.blockerClass, e.chain);
+        ParkLockAnalyzer analyzer = null;
+        if (kind == ParkBlockerKind.LOCK) {
+            LockRef lock = LockRef.of(e.blockerClass, e.value, 0);
+            if (blockers.size() >= MAX_BLOCKERS && !blockers.containsKey(lock)) {
+                blockers.values().removeIf(ParkLockAnalyzer::idle);
+            }
+            analyzer = blockers.computeIfAbsent(lock, l -> new ParkLockAnalyzer(l, newStatistics.get()));
+            ParkEvent pending = pendingUnparks.remove(e.thread.id());
+            if (pending != null) {
+                analyzer.released(pending.thread, pending.chain, pending.time, e.thread);
+            }
+            analyzer.parked(e.thread, e.chain, e.time, (e.flags & 1) != 0);
+        } else {
+            pendingUnparks.remove(e.thread.id());
+        }
+        open.put(e.thread, new OpenPark(e, kind, analyzer));
+    }
+
+    private void end(ParkEvent e) {
+        OpenPark p = open.remove(e.thread);
+        if (p == null) {
+            counters.strayParkEnds++;
+            return;
+        }
+        if ((p.begin().flags & 1) != 0) {
+            counters.pinnedParks++;   // whatever it waited for, it held its carrier
+            counters.pinnedParkNanos += Math.max(0, e.time - p.begin().time);
+        }
+        ParkBlockerKind kind = p.kind();
+        if (kind == ParkBlockerKind.LOCK) {
+            // The chain's or the class's metadata may have come since the park began: a wait or an idle
+            // worker after all (otherwise the metadata barrier decides, once it is known).
+            kind = ParkBlockerKind.of(p.begin().blockerClass, p.begin().chain);
+            if (kind != ParkBlockerKind.LOCK) {
+                p.analyzer().unparked(e.thread, e.time);   // no contention: dropped
+            }
+        }
+        if ((e.flags & 4) == 0) {   // a virtual thread's park that did not block: its carrier's park is recorded
+            activity.parked(e.thread, kind, p.begin().time, e.time);
+        }
+        switch (kind) {
+            case WAIT -> counters.parkWaits++;
+            case IDLE -> counters.parkIdles++;
+            default -> {
+                Contention c = p.analyzer().unparked(e.thread, e.time);
+                if ((e.flags & 4) != 0) {
+                    // A virtual thread's park that did not unmount: its carrier's park (pinned) is recorded.
+                    counters.nonBlockingParks++;
+                    break;
+                }
+                // Woken by an unpark from before the park (the permit was there): it did not block.
+                if (c != null && e.value != 0 && e.value < p.begin().seq) {
+                    counters.nonBlockingParks++;
+                } else if (c != null && (e.flags & 1) != 0 && c.parts().stream().allMatch(x -> x.owner() == null)) {
+                    counters.parkTimeouts++;   // a timed park that nobody ended: a timed wait, not contention
+                } else if (c != null) {
+                    p.analyzer().counted(c);
+                    sink.accept(c);
+                }
+            }
+        }
+    }
+
+    private void unpark(ParkEvent e) {
+        OpenPark p = open.get(e.target);
+        if (p == null) {
+            pendingUnparks.put(e.value, e);
+            if (pendingUnparks.size() > 100_000) {
+                pendingUnparks.clear();   // bound: unparks of threads that never park again
+            }
+            return;
+        }
+        if (p.analyzer() != null) {
+            p.analyzer().released(e.thread, e.chain, e.time, null);
+        }
+    }
+
+    /** End of the trace: parks still open are not contention that ended; they are counted. */
+    void finish() {
+        counters.openParksAtEnd += open.size();
+        open.clear();
+    }
+
+    /** Adds the per-blocker statistics rows of the park-based locks seen so far. */
+    void addStatistics(LockStatistics into) {
+        blockers.values().forEach(a -> into.add(a.statistics()));
+    }
+}

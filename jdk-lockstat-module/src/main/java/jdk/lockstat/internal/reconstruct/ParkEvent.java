@@ -1,0 +1,60 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.reconstruct;
+
+import jdk.lockstat.internal.model.ChainRef;
+import jdk.lockstat.internal.model.ClassRef;
+import jdk.lockstat.internal.model.ThreadRef;
+
+/**
+ * A park/unpark event (ParkBegin, ParkEnd, Unpark), ordered by the global park sequence number (paper
+ * 3.3). The VM does not write these yet; the pipeline already orders them for the park analysis to come.
+ */
+final class ParkEvent extends SequencedEvent {
+    static final int BEGIN = 20, END = 21, UNPARK = 22;
+
+    final int kind;
+    final ThreadRef thread;
+    final ChainRef chain;
+    /** Begin: blocker hash; end: the matching unpark's gseq; unpark: target thread id. */
+    final long value;
+    final ClassRef blockerClass;
+    final long flags;
+    /** Unpark: the target thread (the same object as its events' thread); null otherwise. */
+    final ThreadRef target;
+
+    ParkEvent(int kind, long time, long gseq, ThreadRef thread, ChainRef chain, long value, ClassRef blockerClass, long flags) {
+        this(kind, time, gseq, thread, chain, value, blockerClass, flags, null);
+    }
+
+    ParkEvent(int kind, long time, long gseq, ThreadRef thread, ChainRef chain, long value, ClassRef blockerClass, long flags,
+              ThreadRef target) {
+        super(gseq, time);
+        this.target = target;
+        this.kind = kind;
+        this.thread = thread;
+        this.chain = chain;
+        this.value = value;
+        this.blockerClass = blockerClass;
+        this.flags = flags;
+    }
+}

@@ -1,0 +1,308 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.recorder;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runtime control of tracing, the one implementation behind jcmd LockStat.* (HotSpot's
+ * lockStatDCmds.cpp calls the dcmd* methods) and the JMX MBean jdk.lockstat:type=LockStat. At most
+ * one recording at a time; all operations are serialized. The calling thread records nothing while
+ * it works here: the tool's own locking is not the application's.
+ */
+public final class Control {
+    private static final Object LOCK = new Object();
+    private static Recording current;        // guarded by LOCK; the latest recording, running or not
+    private static boolean running;          // guarded by LOCK
+    private static boolean hookInstalled;    // guarded by LOCK
+
+    private Control() {}
+
+    /** The recording the VM started with (-XX:+TraceLockContention). */
+    static void startupRecording(Recording r) {
+        synchronized (LOCK) {
+            installHook();
+            current = r;
+            running = true;
+            r.start();
+        }
+    }
+
+    /**
+     * Starts tracing. file: null for lockstat-%p-%t.lct in the working directory (%p pid, %t start
+     * time); durationNanos, maxSize: 0 for none. Returns what was started.
+     */
+    public static String start(String file, long durationNanos, long maxSize) throws IOException {
+        if (durationNanos < 0) {
+            throw new IllegalArgumentException("duration must not be negative");
+        }
+        if (maxSize != 0 && maxSize < TraceRing.MIN_MAX_SIZE) {
+            throw new IllegalArgumentException("maxsize must be at least 1 MB (or 0: no limit), was " + maxSize);
+        }
+        Path path = pathOf(file == null || file.isBlank() ? "lockstat-%p-%t.lct" : file);
+        return excluded(() -> {
+            synchronized (LOCK) {
+                if (running && !current.failed()) {
+                    throw new IllegalStateException("tracing is already on (" + current.file()
+                            + "); stop it first with LockStat.stop");
+                }
+                if (running) {
+                    finishQuietly("writing failed");
+                }
+                installHook();
+                boolean compress = LockStatVM.compress();
+                TraceFileSink fileSink = null;
+                TraceRing ring = null;
+                // The VM first: the header takes its start time.
+                if (!LockStatVM.start()) {
+                    throw new IllegalStateException("the VM is tracing already");
+                }
+                Map<String, String> header = Startup.headerProperties();
+                header.put("lockstat.started.by", "LockStat.start");
+                try {
+                    if (maxSize > 0) {
+                        Path dir = Files.createTempDirectory("lockstat-" + ProcessHandle.current().pid() + "-");
+                        ring = new TraceRing(dir, maxSize, compress, header);
+                    } else {
+                        fileSink = TraceFileSink.create(path, compress, header);
+                    }
+                } catch (IOException e) {
+                    LockStatVM.stop();
+                    throw new IllegalStateException((maxSize > 0 ? "cannot create the ring's directory" : "cannot write trace file " + path)
+                            + " (" + Startup.describe(e) + "); tracing stays off", e);
+                } catch (RuntimeException e) {
+                    LockStatVM.stop();
+                    throw e;
+                }
+                Recording r = new Recording(path, fileSink, ring, List.of(), header, compress, durationNanos);
+                current = r;
+                running = true;
+                r.start();
+                return "LockStat: tracing started; " + (ring != null
+                        ? "ring of at most " + maxSize + " bytes in " + ring.directory() + ", written to " + path + " at stop"
+                        : "trace file " + path)
+                        + (durationNanos > 0 ? "; stops by itself after " + durationNanos / 1_000_000 + " ms" : "") + "\n";
+            }
+        });
+    }
+
+    public static String stop() throws IOException {
+        return excluded(() -> {
+            synchronized (LOCK) {
+                if (!running) {
+                    throw new IllegalStateException("tracing is off");
+                }
+                running = false;
+                return current.stop("LockStat.stop");
+            }
+        });
+    }
+
+    public static String dump(String file) throws Exception {
+        if (file == null || file.isBlank()) {
+            throw new IllegalArgumentException("file is required");
+        }
+        Path path = pathOf(file);
+        return excluded(() -> {
+            synchronized (LOCK) {
+                if (!running) {
+                    throw new IllegalStateException("tracing is off; nothing to dump");
+                }
+                try {
+                    return current.dump(path);
+                } catch (IOException e) {
+                    throw new IOException("cannot write " + path + " (" + Startup.describe(e) + "); tracing goes on", e);
+                }
+            }
+        });
+    }
+
+    public static String status() {
+        synchronized (LOCK) {
+            if (current == null) {
+                return "LockStat: tracing is off (start it with jcmd <pid> LockStat.start)\n";
+            }
+            if (!running) {
+                return "LockStat: tracing is off; the last trace is " + current.file() + "\n";
+            }
+            return current.status();
+        }
+    }
+
+    public static boolean isTracing() {
+        synchronized (LOCK) {
+            return running && !current.failed();
+        }
+    }
+
+    /** The report so far: of the online analysis if there is one, else of a dump of the running trace. */
+    public static String report(String by, long top) throws Exception {
+        synchronized (LOCK) {
+            if (OnlineReport.isOn() || !running) {
+                return OnlineReport.dcmdReport(by, top);
+            }
+        }
+        String label;
+        synchronized (LOCK) {
+            label = (current.isRing() ? "the ring of " : "") + current.file() + ", so far";
+        }
+        Path tmp = Files.createTempFile("lockstat-report-", ".lct");
+        try {
+            Files.delete(tmp);   // the dump creates it anew, owner-only
+            dump(tmp.toString());
+            return excluded(() -> OfflineReport.render(tmp, label, by, top));
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** The duration timer of r ran out. */
+    static void durationElapsed(Recording r) {
+        synchronized (LOCK) {
+            if (current == r && running) {
+                running = false;
+                try {
+                    excluded(() -> r.stop("duration elapsed"));
+                } catch (Exception e) {
+                    Warnings.warn("stopping tracing after its duration failed: " + Startup.describe(e));
+                }
+            }
+        }
+    }
+
+    // ---- jcmd: text in, text out; problems become messages, never exceptions in the VM ----
+
+    static String dcmdStart(String file, long durationNanos, long maxSize) {
+        return asText(() -> start(file, durationNanos, maxSize));
+    }
+
+    static String dcmdStop() {
+        return asText(Control::stop);
+    }
+
+    static String dcmdDump(String file) {
+        return asText(() -> dump(file));
+    }
+
+    static String dcmdStatus() {
+        return status();
+    }
+
+    static String dcmdReport(String by, long top) {
+        return asText(() -> report(by, top));
+    }
+
+    private interface Action<T> {
+        T run() throws Exception;
+    }
+
+    private static String asText(Action<String> a) {
+        try {
+            return a.run();
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            return "LockStat: " + e.getMessage() + "\n";
+        } catch (java.io.IOException e) {
+            return "LockStat: " + (e.getMessage() != null ? e.getMessage() : Startup.describe(e)) + "\n";
+        } catch (Exception e) {
+            return "LockStat: failed: " + Startup.describe(e) + "\n";
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T, E extends Exception> T excluded(Action<T> a) throws E {
+        LockStatVM.excludeCurrentThread(true);
+        try {
+            return a.run();
+        } catch (Exception e) {
+            throw (E) e;
+        } finally {
+            LockStatVM.excludeCurrentThread(false);
+        }
+    }
+
+    private static void finishQuietly(String why) {
+        running = false;
+        try {
+            current.stop(why);
+        } catch (IOException e) {
+            Warnings.warn("ending the failed recording: " + Startup.describe(e));
+        }
+    }
+
+    // ---- VM exit ----
+
+    private static void installHook() {
+        if (!hookInstalled) {
+            Runtime.getRuntime().addShutdownHook(new Thread(Control::atExit, "LockStat Shutdown"));
+            hookInstalled = true;
+        }
+    }
+
+    /** VM exit: the running recording ends (a ring is written to its file, as at stop). */
+    private static void atExit() {
+        LockStatVM.excludeCurrentThread(true);
+        synchronized (LOCK) {
+            if (running) {
+                running = false;
+                try {
+                    current.stop("VM exit");
+                } catch (IOException | RuntimeException | OutOfMemoryError e) {
+                    Warnings.warn("completing the trace at exit failed: " + Startup.describe(e));
+                }
+            }
+        }
+    }
+
+    // ---- files ----
+
+    /** %p: pid, %t: start time (as for -XX:TraceLockContentionFile), %%: %. */
+    static Path pathOf(String pattern) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            if (c != '%') {
+                b.append(c);
+                continue;
+            }
+            char n = i + 1 < pattern.length() ? pattern.charAt(++i) : ' ';
+            switch (n) {
+                case 'p' -> b.append(ProcessHandle.current().pid());
+                case 't' -> b.append(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss")));
+                case '%' -> b.append('%');
+                default -> throw new IllegalArgumentException("file " + pattern + ": unknown '%" + n
+                        + "' (use %p for the process id, %t for the start time, %% for a percent sign)");
+            }
+        }
+        try {
+            return Path.of(b.toString()).toAbsolutePath();
+        } catch (InvalidPathException e) {
+            throw new IllegalArgumentException("file " + pattern + ": " + e.getMessage());
+        }
+    }
+}

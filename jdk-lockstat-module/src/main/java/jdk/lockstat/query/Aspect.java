@@ -1,0 +1,136 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.query;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import jdk.lockstat.internal.model.ChainRef;
+import jdk.lockstat.internal.model.Contention;
+import jdk.lockstat.internal.model.MethodRef;
+import jdk.lockstat.internal.model.OwnerPart;
+import jdk.lockstat.internal.model.Unknown;
+
+/**
+ * What contentions can be told apart by (paper 4.2). Blocked-side aspects key a contention as a whole;
+ * owner-side aspects key each owner part, so a contention spanning several owners is split among them.
+ * Keys are the metadata objects themselves (names render when shown), or {@link Unknown}.
+ */
+public enum Aspect {
+    GROUP("group", false),
+    LOCK_CLASS("lock-class", false),
+    LOCK("lock", false),
+    THREAD("thread", false),
+    METHOD("method", false),
+    CHAIN("chain", false),
+    OWNER_THREAD("owner-thread", true),
+    OWNER_METHOD("owner-method", true),
+    OWNER_CHAIN("owner-chain", true);
+
+    /** Group keys. */
+    public static final String GROUP_INTRINSIC = "intrinsic", GROUP_PARK = "park", GROUP_VIRTUAL = "virtual-thread",
+            GROUP_PINNED = "pinned-virtual-thread";
+
+    private final String displayName;
+    private final boolean ownerSide;
+
+    Aspect(String displayName, boolean ownerSide) {
+        this.displayName = displayName;
+        this.ownerSide = ownerSide;
+    }
+
+    public String displayName() {
+        return displayName;
+    }
+
+    /** Keys owner parts rather than the whole contention. */
+    public boolean ownerSide() {
+        return ownerSide;
+    }
+
+    /** The key of a whole contention (blocked-side aspects). */
+    public Object key(Contention c) {
+        return switch (this) {
+            case GROUP -> c.kind() == Contention.Kind.PINNED_PARK ? GROUP_PINNED
+                    : c.kind() == Contention.Kind.PARK ? GROUP_PARK
+                    : c.thread() != null && c.thread().isVirtual() ? GROUP_VIRTUAL : GROUP_INTRINSIC;
+            case LOCK_CLASS -> c.lock() != null && c.lock().lockClass() != null ? c.lock().lockClass() : Unknown.LOCK;
+            case LOCK -> c.lock() != null ? c.lock() : Unknown.LOCK;
+            case THREAD -> c.thread() != null ? c.thread() : Unknown.THREAD;
+            case METHOD -> method(c.chain());
+            case CHAIN -> c.chain() != null ? c.chain() : Unknown.CHAIN;
+            default -> throw new IllegalStateException(displayName + " keys owner parts");
+        };
+    }
+
+    /** The key of one owner part (owner-side aspects). */
+    public Object key(OwnerPart p) {
+        if (p.owner() == null) {
+            return Unknown.OWNER;
+        }
+        return switch (this) {
+            case OWNER_THREAD -> p.owner();
+            case OWNER_METHOD -> method(p.chain());
+            case OWNER_CHAIN -> p.chain() != null ? p.chain() : Unknown.CHAIN;
+            default -> throw new IllegalStateException(displayName + " keys whole contentions");
+        };
+    }
+
+    private static Object method(ChainRef chain) {
+        MethodRef m = chain == null ? null : chain.topMethod();
+        return m != null ? m : Unknown.METHOD;
+    }
+
+    public static Aspect byName(String name) {
+        for (Aspect a : values()) {
+            if (a.displayName.equals(name.trim().toLowerCase(Locale.ROOT))) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    /** Parses "a,b,c"; throws IllegalArgumentException naming the bad aspect and the valid ones. */
+    public static List<Aspect> parseList(String list) {
+        List<Aspect> aspects = new ArrayList<>();
+        for (String s : list.split(",", -1)) {
+            Aspect a = byName(s);
+            if (a == null) {
+                throw new IllegalArgumentException("unknown aspect \"" + s.trim() + "\" (aspects: " + names() + ")");
+            }
+            if (aspects.contains(a)) {
+                throw new IllegalArgumentException("aspect " + a.displayName + " given twice");
+            }
+            aspects.add(a);
+        }
+        return aspects;
+    }
+
+    public static String names() {
+        StringBuilder sb = new StringBuilder();
+        for (Aspect a : values()) {
+            sb.append(sb.isEmpty() ? "" : ", ").append(a.displayName);
+        }
+        return sb.toString();
+    }
+}

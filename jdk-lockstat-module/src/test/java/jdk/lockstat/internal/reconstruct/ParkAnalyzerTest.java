@@ -1,0 +1,180 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.reconstruct;
+
+import static jdk.lockstat.internal.reconstruct.Scenario.T0;
+import static jdk.lockstat.internal.reconstruct.Scenario.T1;
+import static jdk.lockstat.internal.reconstruct.Scenario.T2;
+import static jdk.lockstat.internal.reconstruct.Scenario.T3;
+import static jdk.lockstat.internal.reconstruct.Scenario.parts;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import jdk.lockstat.internal.format.EventBufferBuilder;
+import jdk.lockstat.internal.format.EventType;
+import jdk.lockstat.internal.model.Contention;
+import jdk.lockstat.query.LockStatistics;
+
+/** Park-based contention (paper 3.3, 4.1) from hand-built traces with known answers. */
+class ParkAnalyzerTest {
+    static final long T4 = 14;
+    static final long SYNC_CLASS = 0x900L, CONDITION_CLASS = 0x901L, SYNC_HASH = 0x5151;
+
+    static void parkMetadata(EventBufferBuilder b) {
+        Scenario.metadata(b);
+        b.event(EventType.THREAD_START, T0, T4, 0, "worker-" + T4);
+        b.event(EventType.CLASS, SYNC_CLASS, 0L, "java.util.concurrent.locks.ReentrantLock$NonfairSync");
+        b.event(EventType.CLASS, CONDITION_CLASS, 0L, "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject");
+        b.event(EventType.METHOD, 1000 + T4, 0x800L, "hold" + T4, "()V", 0L, "Worker.java");
+        b.event(EventType.CALL_CHAIN, 100 + T4, List.<Object[]>of(new Object[] {1000 + T4, 5L, T4, 0L}));
+    }
+
+    static void parkBegin(EventBufferBuilder b, long time, long gseq, long thread, long blockerClass) {
+        b.event(EventType.PARK_BEGIN, T0 + time, gseq, SYNC_HASH, blockerClass, 0, 0L, 100 + thread, 0);
+    }
+
+    static void parkEnd(EventBufferBuilder b, long time, long gseq, long unparkSeq) {
+        b.event(EventType.PARK_END, T0 + time, gseq, unparkSeq, 0);
+    }
+
+    static void unpark(EventBufferBuilder b, long time, long gseq, long unparker, long target) {
+        b.event(EventType.UNPARK, T0 + time, gseq, target, 100 + unparker);
+    }
+
+    /**
+     * The paper's Figure 5: a non-fair ReentrantLock. T1 holds it; T2 parks (100), T4 parks (150); T1
+     * unparks T2 (200) but T3 barges in before T2 runs; T2 wakes (210), parks again (220); T3 unparks T2
+     * (300); T2 wakes (310) and holds the lock, then unparks T4 (400); T4 wakes (410). T4 was never
+     * unparked by T1 or T3, but parked on the same blocker: it is attributed through it.
+     */
+    @Test
+    void figureFiveAttributesThroughTheSharedBlocker() {
+        Scenario s = new Scenario();
+        parkMetadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3), b4 = s.buffer(T4);
+        parkBegin(b2, 100, 1, T2, SYNC_CLASS);
+        parkBegin(b4, 150, 2, T4, SYNC_CLASS);
+        unpark(b1, 200, 3, T1, T2);
+        parkEnd(b2, 210, 4, 3);
+        parkBegin(b2, 220, 5, T2, SYNC_CLASS);
+        unpark(b3, 300, 6, T3, T2);
+        parkEnd(b2, 310, 7, 6);
+        unpark(b2, 400, 8, T2, T4);
+        parkEnd(b4, 410, 9, 8);
+        Scenario.Result r = s.push();
+        List<Contention> t2 = r.contentions().stream().filter(c -> c.thread().id() == T2).toList();
+        assertEquals(2, t2.size(), r.contentions().toString());
+        assertEquals("11:100-200 ?:200-210", parts(t2.get(0)));
+        assertEquals("13:220-300 ?:300-310", parts(t2.get(1)));
+        assertEquals("11:150-200 13:200-300 12:300-400 ?:400-410", parts(r.of(T4)));
+        assertEquals(Contention.Kind.PARK, r.of(T4).kind());
+        assertEquals("park=460\n", r.by("group"));
+        assertEquals("demo.Worker.hold11=150\ndemo.Worker.hold13=180\ndemo.Worker.hold12=100\n<unknown owner>=30\n".lines().sorted().toList(),
+                r.by("owner-method").lines().sorted().toList());
+    }
+
+    /** Park-based locks are in the per-lock table (lockstat locks) like monitors. */
+    @Test
+    void parkBlockersHaveLockStatistics() {
+        Scenario s = new Scenario();
+        parkMetadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b4 = s.buffer(T4);
+        parkBegin(b2, 100, 1, T2, SYNC_CLASS);
+        parkBegin(b4, 150, 2, T4, SYNC_CLASS);
+        unpark(b1, 200, 3, T1, T2);
+        parkEnd(b2, 210, 4, 3);
+        unpark(b2, 300, 5, T2, T4);
+        parkEnd(b4, 305, 6, 5);
+        Scenario.Result r = s.push();
+        List<LockStatistics.Row> rows = r.analysis().lockStatistics().rows();
+        assertEquals(1, rows.size(), rows.toString());
+        LockStatistics.Row row = rows.get(0);
+        assertEquals("java.util.concurrent.locks.ReentrantLock$NonfairSync@5151", row.lock().toString());
+        assertEquals(2, row.timesBlocked());
+        assertEquals(2, row.peakBlocked());
+        assertEquals(110 + 155, row.threadTime());   // blocked thread-time
+        assertEquals(205, row.realTime());            // union of [100,210] and [150,305]
+    }
+
+    /** Buffers arrive in any order; the global sequence puts the events back in order. */
+    @Test
+    void outOfOrderBuffersGiveTheSameAnswer() {
+        Scenario s = new Scenario();
+        EventBufferBuilder meta = s.buffer(0);
+        parkMetadata(meta);
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b4 = s.buffer(T4);
+        parkBegin(b2, 100, 1, T2, SYNC_CLASS);
+        parkBegin(b4, 150, 2, T4, SYNC_CLASS);
+        unpark(b1, 200, 3, T1, T2);
+        parkEnd(b2, 210, 4, 3);
+        unpark(b2, 300, 5, T2, T4);
+        parkEnd(b4, 305, 6, 5);
+        Scenario.Result r = Scenario.push(List.of(b4, b1, meta, b2));
+        assertEquals("11:150-200 12:200-300 ?:300-305", parts(r.of(T4)));
+        assertEquals(0, r.counters().skippedParkSequenceNumbers);
+    }
+
+    /** Condition waits are not contention; a park that used an earlier permit did not block. */
+    @Test
+    void waitsAndPermitsAreNotContention() {
+        Scenario s = new Scenario();
+        parkMetadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2);
+        parkBegin(b2, 100, 1, T2, CONDITION_CLASS);
+        unpark(b1, 200, 2, T1, T2);       // signal
+        parkEnd(b2, 210, 3, 2);
+        unpark(b1, 300, 4, T1, T2);       // unpark before the park: the permit
+        parkBegin(b2, 310, 5, T2, SYNC_CLASS);
+        parkEnd(b2, 311, 6, 4);
+        Scenario.Result r = s.push();
+        assertTrue(r.contentions().isEmpty(), r.contentions().toString());
+        assertEquals(1, r.counters().parkWaits);
+        assertEquals(1, r.counters().nonBlockingParks);
+    }
+
+    /**
+     * The blocker's Class event can come after the park (another thread's buffer, drained later): the
+     * kind is decided when the class is known. A latch known late is a wait, not contention; a lock
+     * known late is contention.
+     */
+    @Test
+    void blockerClassKnownOnlyAfterTheParkDecidesItsKind() {
+        for (String cls : List.of("java.util.concurrent.CountDownLatch$Sync", "java.util.concurrent.locks.ReentrantLock$NonfairSync")) {
+            Scenario s = new Scenario();
+            Scenario.metadata(s.buffer(0));
+            long lateClass = 0x950L;
+            EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2);
+            parkBegin(b2, 100, 1, T2, lateClass);
+            unpark(b1, 200, 2, T1, T2);
+            parkEnd(b2, 210, 3, 2);
+            s.buffer(0).event(EventType.CLASS, lateClass, 0L, cls);   // the class arrives last
+            Scenario.Result r = s.push();
+            boolean latch = cls.contains("CountDownLatch");
+            assertEquals(latch ? 0 : 1, r.contentions().size(), cls + ": " + r.contentions());
+            assertEquals(latch ? 1 : 0, r.counters().parkWaits, cls);
+        }
+    }
+}
