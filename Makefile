@@ -12,7 +12,7 @@ JTREG_OPTS ?= -conc:2 -timeoutFactor:4
 FUZZ_INPUTS ?= 100000
 FUZZ_SEED ?= $(shell date +%s)
 
-.PHONY: fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-device demo install clean distclean
+.PHONY: jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-device demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -28,6 +28,17 @@ jdk:
 	  mkdir -p build && ln -sfn "$$build_dir/images/jdk" $(JDK) && \
 	  $(JDK)/bin/java -version
 
+# The same JDK configured with --disable-jvm-feature-lockstat (its own cache entry, a full build):
+# HotSpot without any of LockStat, linked at build/jdk-without-lockstat.
+jdk-without-lockstat: SHELL := /bin/bash -o pipefail
+jdk-without-lockstat:
+	@build_dir=$$(BOOT_JDK=$(BOOT_JDK) ./configure-build.sh --without-lockstat | tail -n 1) && \
+	  env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) --no-print-directory -C "$$build_dir" images JOBS=$(JOBS) LOG=warn && \
+	  mkdir -p build && ln -sfn "$$build_dir/images/jdk" build/jdk-without-lockstat && \
+	  build/jdk-without-lockstat/bin/java -version && \
+	  if build/jdk-without-lockstat/bin/java -XX:+TraceLockContention -version 2>/dev/null; then \
+	    echo "jdk-without-lockstat: -XX:+TraceLockContention was accepted" >&2; exit 1; fi
+
 test: test-module test-viewer test-jtreg test-openjdk-quick
 	@tools/test-summary.sh
 
@@ -36,7 +47,7 @@ test: test-module test-viewer test-jtreg test-openjdk-quick
 test-module:
 	cd jdk-lockstat-module && $(MVN) install
 
-# The long fuzz run (issue 9): FUZZ_INPUTS mutated traces through every lockstat command, and as many
+# The long fuzz run: FUZZ_INPUTS mutated traces through every lockstat command, and as many
 # through the viewer's open path (TraceModel and the views' queries); make test runs a short sweep.
 # A new seed each run unless FUZZ_SEED is given; a failing input is kept in
 # jdk-lockstat-module/target/fuzz-failures with the seed and number that regenerate it.
@@ -88,8 +99,8 @@ test-jtreg: jdk
 	JT_JAVA=$(BOOT_JDK) jtreg -jdk:$(JDK) $(JTREG_OPTS) -w:build/jtreg/work -r:build/jtreg/report \
 	  -v:fail,error,summary jtreg-tests || { tools/test-summary.sh; exit 1; }
 
-# OpenJDK's own tests, plain and with -XX:+TraceLockContention, pass/fail lists compared (issue 9;
-# tools/test-openjdk.sh, exclusions in jtreg-tests/openjdk/ProblemList-lockstat.txt). The quick part
+# OpenJDK's own tests, plain and with -XX:+TraceLockContention, pass/fail lists compared
+# (tools/test-openjdk.sh, exclusions in jtreg-tests/openjdk/ProblemList-lockstat.txt). The quick part
 # (locking, monitors, JVMTI monitor events, the JSR-166 TCK) is in make test; the whole run is not.
 test-openjdk: jdk
 	@tools/install-jtreg.sh
@@ -137,7 +148,7 @@ bench-quick: bench-prepare
 	$(ACCURACY) --quick true --out build/bench-quick $(ACCURACY_ARGS)
 	$(OVERHEAD) --rounds 3 --workloads $(BENCH_QUICK_WORKLOADS) --accuracy build/bench-quick --out build/bench-quick $(BENCH_ARGS)
 
-# Overhead when idle (issue 10): a (LockStat JDK, tracing never on), i (tracing started and stopped at
+# Overhead when idle: a (LockStat JDK, tracing never on), i (tracing started and stopped at
 # runtime before the workload), j (i's warm-up without tracing: i / j isolates what a stopped trace
 # leaves behind) and f (stock Temurin), side by side; bench/idle/RESULTS.md.
 # The demos by default (no Maven build needed); BENCH_IDLE_WORKLOADS=...,xalan:3000 after make bench-prepare.

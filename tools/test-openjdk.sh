@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# OpenJDK's own tests with tracing on (issue 9): runs upstream jtreg groups that exercise what the
+# OpenJDK's own tests with tracing on: runs upstream jtreg groups that exercise what the
 # patches touch against the built image twice, plain and with -XX:+TraceLockContention (for every VM,
 # the ones tests start included), with the same options and exclusions, and compares the two
 # pass/fail lists. Every difference fails the run. The

@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary Bounded traces (issue 10): LockStat.start maxsize=1M keeps a ring of chunks on disk that
+ * @summary Bounded traces: LockStat.start maxsize=1M keeps a ring of chunks on disk that
  *          never exceeds maxsize, drops the oldest chunks of a busy workload, and writes the most
  *          recent data at stop (and at dump) as a trace that verifies, accounts for the dropped
  *          buffers, and still names locks and owners whose metadata was in dropped chunks;

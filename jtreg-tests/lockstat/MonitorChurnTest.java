@@ -3,9 +3,10 @@
  * @summary Tracing keeps nothing per monitor beyond the monitor's life: a thread that nests and
  *          re-enters locks on ever new objects (upstream's LotsOfUncontendedMonitorEnter pattern)
  *          inflates millions of short-lived monitors, and tracing's native memory (NMT category
- *          Tracing) must not grow with them. Until patch 0012, two sets keyed by monitor address kept
- *          every monitor address inflated during a trace (64 bytes each) and their lookups took 77% of such a
- *          workload's time. The trace verifies and records the inflations and deflations.
+ *          Tracing) must not grow with them: a monitor's trace state lives in the ObjectMonitor
+ *          (LockStatMonitorState), not in sets keyed by monitor address, which would keep every address
+ *          inflated during a trace (64 bytes each). The trace verifies and records the inflations and
+ *          deflations.
  * @library /lib
  * @modules jdk.lockstat/jdk.lockstat.internal.format
  * @build LockStatRun
@@ -104,8 +105,8 @@ public class MonitorChurnTest {
         LockStatRun.check(inflates >= 1_000_000, "the workload inflates at least 10^6 monitors: " + inflates);
         LockStatRun.check(deflates >= inflates / 4, "deflation keeps up: " + deflates + " of " + inflates);
         // What may grow is the buffer pool, up to the drain queue's bound (1,024 buffers of at most
-        // 24 KB) and the threads' own: 11-15 MB here. The address sets kept 64 bytes for every
-        // address ever inflated: the JDK before patch 0012 fails here with +38 MB.
+        // 24 KB) and the threads' own: 11-15 MB here. Sets keyed by address would keep 64 bytes for every
+        // address ever inflated: a JDK that kept them fails here with +38 MB.
         LockStatRun.check(growth < 32L * 1024 * 1024,
                 "tracing's native memory grew by " + growth / 1024 + " KB over " + inflates + " inflations");
     }

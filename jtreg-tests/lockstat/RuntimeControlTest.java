@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary Runtime control (issue 10): a VM started without -XX:+TraceLockContention starts tracing
+ * @summary Runtime control: a VM started without -XX:+TraceLockContention starts tracing
  *          on demand through jcmd LockStat.start and through JMX (jdk.lockstat:type=LockStat, over a
  *          remote connector), dumps while tracing goes on, and stops. Every trace verifies and names
  *          the methods that held the lock (holdA, holdB) and the lock's class, which was inflated

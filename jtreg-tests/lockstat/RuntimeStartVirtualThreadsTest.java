@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary Runtime control (issue 10) with virtual threads: in a VM started without tracing, virtual
+ * @summary Runtime control with virtual threads: in a VM started without tracing, virtual
  *          threads contend for a ReentrantLock (they park and unmount) and for a monitor. Tracing
  *          started with jcmd LockStat.start records the parks of the virtual threads (the switch in
  *          java.lang.VirtualThread follows the VM) and their monitor contention, in a first trace

@@ -1,6 +1,6 @@
 /*
  * @test
- * @summary Runtime control (issue 10): 100 start/stop cycles through the MXBean on a contended
+ * @summary Runtime control: 100 start/stop cycles through the MXBean on a contended
  *          workload in the same VM: native memory of tracing (NMT category Tracing), Java heap and
  *          threads stay flat; every one of the 100 traces verifies, and the last is as complete as
  *          the first (chains, methods, classes and the lock's identity are written again in every trace).
