@@ -25,7 +25,10 @@
 // Lock contention tracing (-XX:+TraceLockContention): the one header that upstream HotSpot code
 // includes, as jfr/jfr.hpp is for JFR. Each hook in upstream code is one line, inside LOCKSTAT_ONLY,
 // or one mark object; a hook that records something costs one predictable branch on is_active()
-// while tracing is off. The subsystem behind it is organised by concept:
+// while tracing is off. Built without the lockstat feature, every hook disappears. Two upstream
+// headers that hundreds of files include take a small header of their own instead, so that a change
+// here recompiles only the files with hooks: objectMonitor.hpp (events/lockStatMonitorState.hpp)
+// and frame_x86.inline.hpp (stacktrace/lockStatFrameMarks.hpp). The subsystem behind it is organised by concept:
 //   service/     starting and stopping tracing, jcmd LockStat.*, the natives of jdk.lockstat's recorder
 //   storage/     per-thread buffers and the queue to the drain thread
 //   events/      the events themselves: monitors, parks, virtual threads, VM pauses
@@ -123,9 +126,7 @@ class LockStat : AllStatic {
   // unloading loaders are marked and before their metadata is freed; also once tracing stopped.
   static void on_classes_unloading();
 
-  // Frame marking (stacktrace/lockStatFrameMarks.hpp). A return address read from a stack: the
-  // original one where a mark's trampoline stands for it (frame::sender, x86_64).
-  static address resolve_return_address(address pc) { return LockStatFrameMarks::resolve(pc); }
+  // Frame marking (stacktrace/lockStatFrameMarks.hpp, which frame::sender calls itself on x86_64).
   static bool is_frame_mark(address pc) { return LockStatFrameMarks::is_trampoline(pc); }
   // Exception unwinding met a marked return address (is_frame_mark): the handler for the original
   // one, reached through a fixup stub that sets the exception pc to the original return address.
@@ -263,15 +264,6 @@ class LockStatMethodPurge : public StackObj {
 // Binds the natives of jdk.lockstat.internal.recorder.LockStatVM (found through nativeLookup's table
 // of special natives, like JFR's JVM.registerNatives).
 extern "C" void JNICALL lockstat_register_natives(JNIEnv* env, jclass vm_class);
-
-#else // !INCLUDE_LOCKSTAT
-
-// Built without the lockstat feature: every hook is inside LOCKSTAT_ONLY and disappears, except
-// those that are expressions, which stand for their argument.
-class LockStat {
- public:
-  static address resolve_return_address(address pc) { return pc; }
-};
 
 #endif // INCLUDE_LOCKSTAT
 

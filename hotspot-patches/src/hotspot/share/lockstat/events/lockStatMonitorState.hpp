@@ -22,11 +22,16 @@
 #ifndef SHARE_LOCKSTAT_EVENTS_LOCKSTATMONITORSTATE_HPP
 #define SHARE_LOCKSTAT_EVENTS_LOCKSTATMONITORSTATE_HPP
 
+#include "lockstat/lockStatMacros.hpp"
 #include "runtime/atomic.hpp"
 #include "utilities/globalDefinitions.hpp"
 
+#if INCLUDE_LOCKSTAT
+
 // The tracing state of one ObjectMonitor: the one LockStat member of ObjectMonitor (its lockstat()),
-// so that it ends with the monitor instead of living in a set keyed by address.
+// so that it ends with the monitor instead of living in a set keyed by address. objectMonitor.hpp,
+// which hundreds of files include, includes this header rather than the facade lockstat/lockStat.hpp,
+// so that a change to the facade does not recompile them.
 class LockStatMonitorState {
   // Next per-monitor event sequence number.
   volatile uint64_t _seq;
@@ -60,5 +65,7 @@ class LockStatMonitorState {
     }
   }
 };
+
+#endif // INCLUDE_LOCKSTAT
 
 #endif // SHARE_LOCKSTAT_EVENTS_LOCKSTATMONITORSTATE_HPP

@@ -113,17 +113,27 @@ void LockStatStatusDCmd::execute(DCmdSource source, TRAPS) {
 LockStatReportDCmd::LockStatReportDCmd(outputStream* output, bool heap) :
   DCmdWithParser(output, heap),
   _by("by", "aspects to group by, as lockstat report --by", "STRING", false, "lock-class,owner-chain"),
-  _top("top", "children shown per node (0: all)", "INT", false, "10") {
+  _top("top", "children shown per node (0: all)", "INT", false, "10"),
+  _format("format", "text, csv, json, or pprof (the owner-side profile of lockstat export; needs file)",
+          "STRING", false, "text"),
+  _file("file", "write the report to this file instead of printing it", "STRING", false) {
   _dcmdparser.add_dcmd_option(&_by);
   _dcmdparser.add_dcmd_option(&_top);
+  _dcmdparser.add_dcmd_option(&_format);
+  _dcmdparser.add_dcmd_option(&_file);
 }
 
 void LockStatReportDCmd::execute(DCmdSource source, TRAPS) {
   Handle by = string_arg(_by.value() != nullptr ? _by.value() : "", CHECK);
+  Handle format = string_arg(_format.value() != nullptr ? _format.value() : "text", CHECK);
+  Handle file = string_arg(_file.is_set() ? _file.value() : nullptr, CHECK);
   JavaCallArguments args;
   args.push_oop(by);
   args.push_long(_top.value());
-  call_control(output(), "dcmdReport", "(Ljava/lang/String;J)Ljava/lang/String;", &args, THREAD);
+  args.push_oop(format);
+  args.push_oop(file);
+  call_control(output(), "dcmdReport", "(Ljava/lang/String;JLjava/lang/String;Ljava/lang/String;)Ljava/lang/String;",
+               &args, THREAD);
 }
 
 void LockStatDCmds::register_dcmds() {

@@ -86,8 +86,10 @@ class LockStatReportDCmd : public DCmdWithParser {
  protected:
   DCmdArgument<char*> _by;
   DCmdArgument<jlong> _top;
+  DCmdArgument<char*> _format;
+  DCmdArgument<char*> _file;
  public:
-  static int num_arguments() { return 2; }
+  static int num_arguments() { return 4; }
   LockStatReportDCmd(outputStream* output, bool heap);
   static const char* name() { return "LockStat.report"; }
   static const char* description() {

@@ -22,8 +22,11 @@
 #ifndef SHARE_LOCKSTAT_STACKTRACE_LOCKSTATFRAMEMARKS_HPP
 #define SHARE_LOCKSTAT_STACKTRACE_LOCKSTATFRAMEMARKS_HPP
 
+#include "lockstat/lockStatMacros.hpp"
 #include "memory/allStatic.hpp"
 #include "utilities/globalDefinitions.hpp"
+
+#if INCLUDE_LOCKSTAT
 
 class JavaThread;
 
@@ -35,8 +38,9 @@ class JavaThread;
 // Each marking thread owns one trampoline (and one data slot with the marked stack slot and the
 // original address), so any reader can translate a trampoline back to the original return address
 // without knowing whose stack it reads: resolve() below, called by frame::sender on x86_64. Included
-// by frame_x86.inline.hpp, so this header stays small; see docs/design/call-chains.md for every
-// reader of return addresses and how it is made safe.
+// by frame_x86.inline.hpp (not the facade lockstat/lockStat.hpp, which changes more often), so this
+// header stays small; see docs/design/call-chains.md for every reader of return addresses and how it
+// is made safe.
 class LockStatFrameMarks : AllStatic {
   static uintptr_t _trampolines;       // first trampoline; 0 until marking is set up
   static uintptr_t _trampolines_size;  // bytes of all trampolines
@@ -78,5 +82,15 @@ class LockStatFrameMarks : AllStatic {
   // The thread ends: its trampoline goes back to the pool.
   static void release_current();
 };
+
+#else // !INCLUDE_LOCKSTAT
+
+// Without the lockstat feature no frame is marked: a return address is its own original.
+class LockStatFrameMarks : AllStatic {
+ public:
+  static address resolve(address pc) { return pc; }
+};
+
+#endif // INCLUDE_LOCKSTAT
 
 #endif // SHARE_LOCKSTAT_STACKTRACE_LOCKSTATFRAMEMARKS_HPP

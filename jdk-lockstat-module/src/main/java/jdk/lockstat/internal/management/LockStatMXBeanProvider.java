@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import jdk.lockstat.internal.recorder.Control;
 import jdk.lockstat.management.LockStatMXBean;
 import sun.management.spi.PlatformMBeanProvider;
 
@@ -38,6 +39,9 @@ public final class LockStatMXBeanProvider extends PlatformMBeanProvider {
 
     @Override
     public List<PlatformComponent<?>> getPlatformComponentList() {
+        if (!Control.vmSupportsTracing()) {
+            return List.of();   // a VM built without the lockstat feature: no MXBean to offer
+        }
         return List.of(new PlatformComponent<LockStatMXBean>() {
             @Override
             public Set<String> mbeanInterfaceNames() {

@@ -24,15 +24,27 @@ package jdk.lockstat.internal.recorder;
 import java.nio.ByteBuffer;
 
 /**
- * The VM's side of tracing, bound by HotSpot (src/hotspot/share/lockstat/lockStatNatives.cpp).
+ * The VM's side of tracing, bound by HotSpot (src/hotspot/share/lockstat/service/lockStatNatives.cpp).
  * Buffers from {@link #takeBuffer} are DirectByteBuffers over VM memory: they must be given back with
  * {@link #releaseBuffer} exactly once and not touched afterwards.
  */
 final class LockStatVM {
     private static native void registerNatives();
 
-    static {
-        registerNatives();
+    /** False in a VM built without the lockstat feature, which binds none of these natives. */
+    private static final boolean AVAILABLE = register();
+
+    private static boolean register() {
+        try {
+            registerNatives();
+            return true;
+        } catch (UnsatisfiedLinkError e) {
+            return false;
+        }
+    }
+
+    static boolean available() {
+        return AVAILABLE;
     }
 
     private LockStatVM() {}
