@@ -12,7 +12,7 @@ JTREG_OPTS ?= -conc:2 -timeoutFactor:4
 FUZZ_INPUTS ?= 100000
 FUZZ_SEED ?= $(shell date +%s)
 
-.PHONY: jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-device demo install clean distclean
+.PHONY: dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-device demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -39,12 +39,25 @@ jdk-without-lockstat:
 	  if build/jdk-without-lockstat/bin/java -XX:+TraceLockContention -version 2>/dev/null; then \
 	    echo "jdk-without-lockstat: -XX:+TraceLockContention was accepted" >&2; exit 1; fi
 
-test: test-module test-viewer test-jtreg test-openjdk-quick
+# One tarball with the JDK image, bin/lockstat and bin/lockstat-viewer (the viewer and its JavaFX jars
+# inside), a README and the licences: build/lockstat-jdk-<version>-linux-<arch>.tar.gz.
+dist: jdk viewer
+	tools/make-dist.sh tar $(JDK) viewer-fx/target build
+
+# The tarball as a user gets it: extracted into an empty directory, trace, report, viewer under Xvfb.
+test-dist: dist
+	@tools/install-viewer-deps.sh
+	tools/test-dist.sh $$(ls -t build/lockstat-jdk-*.tar.gz | head -n 1) || { tools/test-summary.sh; exit 1; }
+
+test: test-module test-viewer test-jtreg test-openjdk-quick test-dist
 	@tools/test-summary.sh
 
 # The jdk.lockstat module as a plain Maven jar: format, Snappy, analysis, tool; no JDK build needed.
-# Installed into the local Maven repository for the viewer, which depends on it.
+# Installed into the local Maven repository for the viewer, which depends on it. The export and HTML
+# flame graph tests read their output with the real readers: go tool pprof and headless Chromium.
 test-module:
+	@tools/install-pprof.sh
+	@tools/install-chromium.sh
 	cd jdk-lockstat-module && $(MVN) install
 
 # The long fuzz run: FUZZ_INPUTS mutated traces through every lockstat command, and as many
@@ -167,11 +180,9 @@ bench-accuracy: bench-prepare
 	$(ACCURACY) --out bench $(ACCURACY_ARGS)
 
 # Installs the image, e.g. make install PREFIX=/opt/lockstat-jdk
-install: jdk
+install: jdk viewer
 	@test -n "$(PREFIX)" || { echo "make install: set PREFIX, e.g. make install PREFIX=/opt/lockstat-jdk"; exit 2; }
-	mkdir -p "$(PREFIX)"
-	cp -a $(JDK)/. "$(PREFIX)/"
-	@echo "LockStat JDK installed in $(PREFIX): $(PREFIX)/bin/java -XX:+TraceLockContention ..."
+	tools/make-dist.sh install $(JDK) viewer-fx/target "$(PREFIX)"
 
 # Removes what the checkout built; the OpenJDK cache stays (distclean removes it too).
 clean:

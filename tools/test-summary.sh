@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Adds up the results of the module's and the viewer's JUnit tests (surefire reports) and the jtreg run, and prints
+# Adds up the results of the module's and the viewer's JUnit tests (surefire reports), the jtreg run, the upstream
+# comparison and the tarball test, and prints
 # one closing line: "lockstat: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
@@ -25,6 +26,11 @@ if [ -f "$openjdk" ]; then
   compared=$(sed -nE 's/^tests: ([0-9]+) compared.*/\1/p' "$openjdk")
   differences=$(sed -nE 's/.*differences: ([0-9]+).*/\1/p' "$openjdk")
   passed=$((passed + ${compared:-0} - ${differences:-0})); failed=$((failed + ${differences:-0}))
+fi
+# The tarball, extracted and used (tools/test-dist.sh): one check.
+if [ -f build/test-dist/result ]; then
+  read -r dp df < build/test-dist/result
+  passed=$((passed + dp)); failed=$((failed + df))
 fi
 echo "lockstat: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -4,7 +4,8 @@
  *          on demand through jcmd LockStat.start and through JMX (jdk.lockstat:type=LockStat, over a
  *          remote connector), dumps while tracing goes on, and stops. Every trace verifies and names
  *          the methods that held the lock (holdA, holdB) and the lock's class, which was inflated
- *          before tracing started; a second start is refused; status tells on from off; bad input
+ *          before tracing started; LockStat.report prints JSON and writes the owner-side pprof
+ *          profile to a file; a second start is refused; status tells on from off; bad input
  *          (an unwritable file, a bad maxsize or file pattern, a dump onto a directory or onto the
  *          running trace) gets one clear line and changes nothing.
  * @library /lib
@@ -64,6 +65,13 @@ public class RuntimeControlTest {
         jcmd(dir, pid, "LockStat.dump", "file=" + trace).shouldContain("dump to another file");
         jcmd(dir, pid, "LockStat.dump", "file=" + dump).shouldContain("dumped");
         jcmd(dir, pid, "LockStat.report", "by=owner-method").shouldContain("holdB").shouldContain("holdA");
+        // Other formats, and the owner-side pprof profile (lockstat export's), written to a file.
+        jcmd(dir, pid, "LockStat.report", "by=owner-method", "format=json").shouldContain("\"children\"").shouldContain("holdB");
+        jcmd(dir, pid, "LockStat.report", "format=xml").shouldContain("format must be one of text, csv, json, pprof");
+        jcmd(dir, pid, "LockStat.report", "format=pprof").shouldContain("give file=PATH");
+        Path profile = dir.resolve("owners.pb.gz");
+        jcmd(dir, pid, "LockStat.report", "format=pprof", "file=" + profile).shouldContain("written to " + profile);
+        checkPprof(profile);
         Thread.sleep(1000);
         jcmd(dir, pid, "LockStat.stop").shouldContain("tracing stopped");
         jcmd(dir, pid, "LockStat.stop").shouldContain("tracing is off");
@@ -107,6 +115,18 @@ public class RuntimeControlTest {
             LockStatRun.check(!bean.isTracing(), "not tracing after stop");
             checkTrace(dump);
             checkTrace(trace);
+        }
+    }
+
+    /** A gzip'd profile.proto whose string table names the delay sample type and both owners. */
+    static void checkPprof(Path profile) throws Exception {
+        byte[] proto;
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(profile))) {
+            proto = in.readAllBytes();
+        }
+        String strings = new String(proto, java.nio.charset.StandardCharsets.ISO_8859_1);
+        for (String s : List.of("contentions", "delay", "nanoseconds", "holdA", "holdB", "owner-thread")) {
+            LockStatRun.check(strings.contains(s), profile.getFileName() + " names " + s);
         }
     }
 

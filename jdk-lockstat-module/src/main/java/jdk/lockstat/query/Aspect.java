@@ -34,7 +34,8 @@ import jdk.lockstat.internal.model.Unknown;
 /**
  * What contentions can be told apart by (paper 4.2). Blocked-side aspects key a contention as a whole;
  * owner-side aspects key each owner part, so a contention spanning several owners is split among them.
- * Keys are the metadata objects themselves (names render when shown), or {@link Unknown}.
+ * Keys are the metadata objects themselves (names render when shown, chains by the frame rule of
+ * {@link CallChain#keyText}), or {@link Unknown}.
  */
 public enum Aspect {
     GROUP("group", false),
@@ -68,8 +69,16 @@ public enum Aspect {
         return ownerSide;
     }
 
-    /** The key of a whole contention (blocked-side aspects). */
+    /** The key of a whole contention (blocked-side aspects), by the default frame rule. */
     public Object key(Contention c) {
+        return key(c, false);
+    }
+
+    /**
+     * The key of a whole contention (blocked-side aspects). allFrames: {@code method} is the innermost
+     * frame's even when it belongs to the locking mechanism (see {@link CallChain}).
+     */
+    public Object key(Contention c, boolean allFrames) {
         return switch (this) {
             case GROUP -> c.kind() == Contention.Kind.PINNED_PARK ? GROUP_PINNED
                     : c.kind() == Contention.Kind.PARK ? GROUP_PARK
@@ -77,27 +86,32 @@ public enum Aspect {
             case LOCK_CLASS -> c.lock() != null && c.lock().lockClass() != null ? c.lock().lockClass() : Unknown.LOCK;
             case LOCK -> c.lock() != null ? c.lock() : Unknown.LOCK;
             case THREAD -> c.thread() != null ? c.thread() : Unknown.THREAD;
-            case METHOD -> method(c.chain());
+            case METHOD -> method(c.chain(), allFrames);
             case CHAIN -> c.chain() != null ? c.chain() : Unknown.CHAIN;
             default -> throw new IllegalStateException(displayName + " keys owner parts");
         };
     }
 
-    /** The key of one owner part (owner-side aspects). */
+    /** The key of one owner part (owner-side aspects), by the default frame rule. */
     public Object key(OwnerPart p) {
+        return key(p, false);
+    }
+
+    /** The key of one owner part (owner-side aspects); allFrames as for {@link #key(Contention, boolean)}. */
+    public Object key(OwnerPart p, boolean allFrames) {
         if (p.owner() == null) {
             return Unknown.OWNER;
         }
         return switch (this) {
             case OWNER_THREAD -> p.owner();
-            case OWNER_METHOD -> method(p.chain());
+            case OWNER_METHOD -> method(p.chain(), allFrames);
             case OWNER_CHAIN -> p.chain() != null ? p.chain() : Unknown.CHAIN;
             default -> throw new IllegalStateException(displayName + " keys whole contentions");
         };
     }
 
-    private static Object method(ChainRef chain) {
-        MethodRef m = chain == null ? null : chain.topMethod();
+    private static Object method(ChainRef chain, boolean allFrames) {
+        MethodRef m = chain == null ? null : chain.topMethod(allFrames);
         return m != null ? m : Unknown.METHOD;
     }
 

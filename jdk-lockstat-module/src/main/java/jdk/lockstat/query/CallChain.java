@@ -29,13 +29,21 @@ import jdk.lockstat.internal.model.Frame;
 
 /**
  * A call chain as a front end shows it: its frames as text, innermost first, and how many of the
- * innermost ones belong to the locking mechanism itself (LockSupport, AbstractQueuedSynchronizer,
+ * innermost ones belong to the locking mechanism itself (Unsafe, LockSupport, AbstractQueuedSynchronizer,
  * ReentrantLock, ...) rather than to the application. Keys of {@link DrillNode}s and
  * {@link DrillDetail.Entry entries} that are call chains read this way.
+ *
+ * <p>Every view follows one rule (the model's, which lockstat's report, flame graphs and exports use): a
+ * chain starts at its first frame outside the mechanism ({@link #applicationFrames()}); all frames are
+ * shown only when asked for ({@code lockstat --all-frames}). A chain of mechanism frames only is kept
+ * whole. {@link #keyText} gives any key's text by that rule.
  */
 public record CallChain(List<String> frames, int mechanismFrames) {
     public CallChain {
         frames = List.copyOf(frames);
+        if (mechanismFrames < 0 || mechanismFrames > frames.size()) {
+            throw new IllegalArgumentException("mechanismFrames " + mechanismFrames + " of " + frames.size() + " frames");
+        }
     }
 
     /**
@@ -51,5 +59,30 @@ public record CallChain(List<String> frames, int mechanismFrames) {
             texts.add(String.valueOf(f));
         }
         return new CallChain(texts, c.mechanismFrames());
+    }
+
+    /** The frames from the first one outside the locking mechanism, innermost first: what views show. */
+    public List<String> applicationFrames() {
+        return frames.subList(mechanismFrames, frames.size());
+    }
+
+    /** {@link #applicationFrames()}, or every frame with allFrames. */
+    public List<String> frames(boolean allFrames) {
+        return allFrames ? frames : applicationFrames();
+    }
+
+    /** The frames shown, innermost first, separated by " &lt;- " (as the report's chain keys). */
+    public String text(boolean allFrames) {
+        return String.join(" <- ", frames(allFrames));
+    }
+
+    /**
+     * The text a report shows for any key (a chain, lock, thread, method, class, group or unknown marker):
+     * a chain's from its first frame outside the locking mechanism, or with all frames; anything else's
+     * toString. Two chains that differ only in mechanism frames read the same, and views merge keys that
+     * read the same.
+     */
+    public static String keyText(Object key, boolean allFrames) {
+        return ChainRef.keyText(key, allFrames);
     }
 }

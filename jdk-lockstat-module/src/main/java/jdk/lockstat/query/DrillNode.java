@@ -32,8 +32,9 @@ import java.util.Set;
 /**
  * One node of an interactive drill-down tree ({@link ContentionCube#tree}): the aspect it selects by,
  * its key as text and the metadata objects behind it (several when keys read the same, as in the
- * report), total blocked nanoseconds, the number of contentions with time in it and the nanoseconds each
- * of them gave it (as the report's aggregation tree records them).
+ * report: a chain reads from its first frame outside the locking mechanism, {@link CallChain#keyText}),
+ * total blocked nanoseconds, the number of contentions with time in it and the nanoseconds each of them
+ * gave it (as the report's aggregation tree records them).
  */
 public final class DrillNode {
     private final DrillNode parent;
@@ -57,7 +58,7 @@ public final class DrillNode {
             children = new LinkedHashMap<>();
         }
         sorted = null;
-        String t = String.valueOf(key);
+        String t = CallChain.keyText(key, false);
         DrillNode n = children.computeIfAbsent(t, k -> new DrillNode(this, a, k));
         n.keys.add(key);
         return n;

@@ -47,7 +47,10 @@
  * <li>{@link jdk.lockstat.query.ReportNode} and {@link jdk.lockstat.query.ReportFormat}: report trees and
  *     their text, CSV and JSON forms, the same for {@code lockstat report}, the online report and the
  *     viewer's export.</li>
- * <li>{@link jdk.lockstat.query.CallChain}: a call chain key's frames as text.</li>
+ * <li>{@link jdk.lockstat.query.CallChain}: a call chain key's frames as text;
+ *     {@link jdk.lockstat.query.ChainLabels}: short labels that tell sibling chains apart;
+ *     {@link jdk.lockstat.query.CallTree}: a node's chains merged frame by frame, top-down or bottom-up,
+ *     for call trees and flame graphs.</li>
  * </ul>
  *
  * <p>Keys of drill-down nodes and detail entries are the engine's metadata objects (a thread, lock,

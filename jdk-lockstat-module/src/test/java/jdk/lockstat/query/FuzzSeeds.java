@@ -51,6 +51,7 @@ public final class FuzzSeeds {
         }
         seeds.add(TraceMutator.Seed.of("every-event-type", TestTraces.trace(false, every)));
         seeds.add(TraceMutator.Seed.of("two-owners.lct", Files.readAllBytes(Scenario.twoOwners().write(dir, "two-owners.lct", true))));
+        seeds.add(TraceMutator.Seed.of("reentrant-lock.lct", Files.readAllBytes(Scenario.reentrantLock().write(dir, "reentrant-lock.lct", true))));
         return seeds;
     }
 

@@ -46,7 +46,8 @@ import jdk.lockstat.query.Aspect;
 
 /**
  * The drill-down panel: which aspects, in which order, the tree selects by; presets; the after-wait
- * tree; the search box. Every change is reported at once (the tree rebuilds from the cube).
+ * tree; call chains with all frames or from their first frame outside the locking mechanism; the search
+ * box. Every change is reported at once (the tree rebuilds from the cube).
  */
 final class AspectBar extends VBox {
     final ListView<Aspect> chosen = new ListView<>();
@@ -54,6 +55,7 @@ final class AspectBar extends VBox {
     final MenuButton add = new MenuButton("Add aspect");
     final Button left = new Button("\u25c0"), right = new Button("\u25b6"), remove = new Button("Remove");
     final CheckBox afterWait = new CheckBox("after-wait tree (re-entry after wait())");
+    final CheckBox allFrames = new CheckBox("all frames");
     final TextField search = new TextField();
     private final Consumer<List<Aspect>> onAspects;
 
@@ -108,6 +110,10 @@ final class AspectBar extends VBox {
             }
         });
         afterWait.setId("after-wait");
+        allFrames.setId("all-frames");
+        allFrames.setTooltip(new javafx.scene.control.Tooltip("show the locking mechanism's frames too (Unsafe.park, "
+                + "LockSupport, AbstractQueuedSynchronizer, ReentrantLock, ...): call chains otherwise start at their "
+                + "first frame outside it"));
         search.setId("search");
         search.setPromptText("Filter keys\u2026");
         search.setPrefWidth(180);
@@ -115,7 +121,7 @@ final class AspectBar extends VBox {
         HBox.setHgrow(search, Priority.ALWAYS);
         search.setMaxWidth(Double.MAX_VALUE);
         HBox order = row(new Label("Drill down by:"), chosen, left, right, remove, add);
-        HBox more = row(new Label("Presets:"), presets, afterWait, new Label("Filter:"), search);
+        HBox more = row(new Label("Presets:"), presets, afterWait, allFrames, new Label("Filter:"), search);
         getChildren().addAll(order, more);
     }
 

@@ -21,7 +21,9 @@
 
 package jdk.lockstat.viewer;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -32,21 +34,28 @@ import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.control.Label;
+import jdk.lockstat.query.CallChain;
+import jdk.lockstat.query.ChainLabels;
 import jdk.lockstat.query.DrillNode;
 
 /**
  * The aggregation tree (paper Figure 8, centre): key, blocked time (with its share of all contention as
  * an inline bar), count and average. Children are created when a node is expanded, so a tree with a
  * million nodes opens at once; a filter keeps the nodes whose key, or a descendant's, contains the text.
+ * Sibling call chains are labelled by where they differ; the tooltip has the whole chain.
  */
 final class ContentionTreeTable extends TreeTableView<DrillNode> {
     static final int CHAIN_FRAMES = 3;   // frames of a chain shown in the key column before "[+n]"
 
     private String filter = "";
     private Map<DrillNode, Boolean> matches = new IdentityHashMap<>();
+    private boolean allFrames;
+    /** Key column texts, made for all children of a node at once (siblings' chains are labelled together). */
+    private final Map<DrillNode, String> labels = new IdentityHashMap<>();
 
     ContentionTreeTable() {
         setId("tree");
@@ -55,7 +64,8 @@ final class ContentionTreeTable extends TreeTableView<DrillNode> {
         TreeTableColumn<DrillNode, String> key = new TreeTableColumn<>("Key");
         key.setId("col-key");
         key.setPrefWidth(620);
-        key.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(Texts.nodeKey(c.getValue().getValue(), CHAIN_FRAMES)));
+        key.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(label(c.getValue().getValue())));
+        key.setCellFactory(c -> new KeyCell());
         TreeTableColumn<DrillNode, Number> blocked = number("Blocked (ms)", n -> n.nanos() / 1e6, "%,.3f");
         blocked.setId("col-blocked");
         TreeTableColumn<DrillNode, Number> share = new TreeTableColumn<>("% of all");
@@ -67,7 +77,7 @@ final class ContentionTreeTable extends TreeTableView<DrillNode> {
         count.setId("col-count");
         TreeTableColumn<DrillNode, Number> avg = number("Average (ms)", n -> n.averageNanos() / 1e6, "%,.3f");
         avg.setId("col-average");
-        getColumns().addAll(java.util.List.of(key, blocked, share, count, avg));
+        getColumns().addAll(List.of(key, blocked, share, count, avg));
     }
 
     private static TreeTableColumn<DrillNode, Number> number(String title, java.util.function.ToDoubleFunction<DrillNode> f,
@@ -84,6 +94,61 @@ final class ContentionTreeTable extends TreeTableView<DrillNode> {
             }
         });
         return col;
+    }
+
+    /**
+     * The key column's text: a call chain among its siblings is labelled by where it differs from them
+     * ({@link ChainLabels#of}); other keys by their text, a long one shortened.
+     */
+    String label(DrillNode node) {
+        String l = labels.get(node);
+        if (l == null) {
+            List<DrillNode> siblings = node.parent() == null ? List.of(node) : node.parent().children();
+            List<CallChain> chains = new ArrayList<>(siblings.size());
+            for (DrillNode n : siblings) {
+                chains.add(Texts.chain(n));
+            }
+            List<String> texts = ChainLabels.of(chains, CHAIN_FRAMES, allFrames);
+            for (int i = 0; i < siblings.size(); i++) {
+                labels.put(siblings.get(i), texts.get(i) != null ? texts.get(i)
+                        : Texts.shortKey(siblings.get(i).text(), CHAIN_FRAMES));
+            }
+            l = labels.get(node);
+        }
+        return l;
+    }
+
+    /** Shows chains with the locking mechanism's frames, or from the first frame outside it. */
+    void allFrames(boolean all) {
+        if (all != allFrames) {
+            allFrames = all;
+            labels.clear();
+            refresh();
+        }
+    }
+
+    /** The key, with the node's whole call chain (or its whole key) as a tooltip. */
+    private final class KeyCell extends TreeTableCell<DrillNode, String> {
+        private final Tooltip tip = new Tooltip();
+
+        KeyCell() {
+            tip.setShowDelay(javafx.util.Duration.millis(300));
+            tip.setStyle("-fx-font-family: monospace;");
+        }
+
+        @Override
+        protected void updateItem(String text, boolean empty) {
+            super.updateItem(text, empty);
+            DrillNode node = empty || getTableRow() == null ? null : getTableRow().getItem();
+            setText(empty ? null : text);
+            if (node == null || node.parent() == null) {
+                setTooltip(null);
+                return;
+            }
+            Object key = node.keys().isEmpty() ? node.text() : node.keys().iterator().next();
+            tip.setText(node.aspect().displayName() + ":\n" + Texts.chainLines(key, "  ", allFrames));
+            setTooltip(tip);
+        }
     }
 
     /** Percent as text with a bar proportional to it. */
@@ -114,6 +179,7 @@ final class ContentionTreeTable extends TreeTableView<DrillNode> {
 
     /** Shows a new tree, expanded along its largest path to depth levels. */
     void show(DrillNode root, int depth) {
+        labels.clear();
         TreeItem<DrillNode> item = new LazyItem(root);
         setRoot(item);
         TreeItem<DrillNode> at = item;

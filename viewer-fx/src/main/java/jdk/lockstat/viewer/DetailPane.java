@@ -74,7 +74,8 @@ final class DetailPane extends BorderPane {
         text.clear();
     }
 
-    void show(DrillNode node, DrillDetail d) {
+    /** The node's detail; call chains from their first frame outside the locking mechanism unless allFrames. */
+    void show(DrillNode node, DrillDetail d, boolean allFrames) {
         title.setText(node.parent() == null ? "All contention" : node.aspect().displayName() + ": "
                 + Texts.shortKey(node.text(), 2));
         StringBuilder sb = new StringBuilder();
@@ -87,11 +88,12 @@ final class DetailPane extends BorderPane {
                 d.count(), Texts.percent(node.percent()), Texts.millis(d.count() == 0 ? 0 : d.nanos() / (double) d.count())));
         durations(sb, node);
         sb.append('\n');
-        section(sb, "Owner call chains (what the owners did meanwhile: the cause)", d.ownerChains(), d.nanos(), true);
-        section(sb, "Blocked call chains (where threads waited)", d.chains(), d.nanos(), true);
-        section(sb, "Locks", d.locks(), d.nanos(), false);
-        section(sb, "Blocked threads", d.threads(), d.nanos(), false);
-        section(sb, "Owner threads (held the lock meanwhile)", d.ownerThreads(), d.nanos(), false);
+        section(sb, "Owner call chains (what the owners did meanwhile: the cause)", d.ownerChains(), d.nanos(), true,
+                allFrames);
+        section(sb, "Blocked call chains (where threads waited)", d.chains(), d.nanos(), true, allFrames);
+        section(sb, "Locks", d.locks(), d.nanos(), false, allFrames);
+        section(sb, "Blocked threads", d.threads(), d.nanos(), false, allFrames);
+        section(sb, "Owner threads (held the lock meanwhile)", d.ownerThreads(), d.nanos(), false, allFrames);
         text.setText(sb.toString());
         text.positionCaret(0);
     }
@@ -111,7 +113,8 @@ final class DetailPane extends BorderPane {
         sb.append(DurationBars.of(node.durations(), "  "));
     }
 
-    private static void section(StringBuilder sb, String title, List<DrillDetail.Entry> entries, long total, boolean chains) {
+    private static void section(StringBuilder sb, String title, List<DrillDetail.Entry> entries, long total, boolean chains,
+                                boolean allFrames) {
         sb.append(title).append(" (").append(entries.size()).append("):\n");
         int shown = 0;
         for (DrillDetail.Entry e : entries) {
@@ -122,7 +125,7 @@ final class DetailPane extends BorderPane {
             String share = total == 0 ? "" : Texts.percent(100.0 * e.nanos() / total);
             if (chains) {
                 sb.append(String.format("  %s  %s  in %,d contentions%n", Texts.millis(e.nanos()), share, e.count()));
-                sb.append(Texts.chainLines(e.key(), "      "));
+                sb.append(Texts.chainLines(e.key(), "      ", allFrames));
             } else {
                 sb.append(String.format("  %14s  %7s  %s%n", Texts.millis(e.nanos()), share, e.key()));
             }

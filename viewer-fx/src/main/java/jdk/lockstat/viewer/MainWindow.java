@@ -57,6 +57,8 @@ import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 import jdk.lockstat.query.Aspect;
+import jdk.lockstat.query.CallTree;
+import jdk.lockstat.query.DrillDetail;
 import jdk.lockstat.query.DrillNode;
 import jdk.lockstat.query.ReportFormat;
 import jdk.lockstat.query.TimeAxis;
@@ -64,14 +66,21 @@ import jdk.lockstat.query.TraceModel;
 
 /**
  * The viewer's window: drill-down panel on top, the contention-over-time range selector, and the views
- * (aggregation tree with details, per-lock statistics, thread timeline, bottle graph) in tabs. A trace
- * is analysed in a background task; the views refresh from the partial model while it loads.
+ * (aggregation tree with, for its selected node, the details, the call tree and the flame graph; per-lock
+ * statistics, thread timeline, bottle graph) in tabs. A trace is analysed in a background task; the views
+ * refresh from the partial model while it loads.
  */
 public final class MainWindow {
     private final Stage stage;
     final AspectBar aspects = new AspectBar(a -> refreshTree());
     final ContentionTreeTable tree = new ContentionTreeTable();
     final DetailPane detail = new DetailPane();
+    final ChainSettings chainSettings = new ChainSettings();
+    final CallTreeView callTree = new CallTreeView(chainSettings);
+    final FlameGraphView flame = new FlameGraphView(chainSettings);
+    final TabPane nodeTabs = new TabPane();
+    final Tab detailTab = new Tab("Detail"), callTreeTab = new Tab("Call tree"), flameTab = new Tab("Flame graph");
+    final SplitPane treeAndDetail;
     final TimeRangeChart chart = new TimeRangeChart((a, b) -> refreshAll());
     final LockTable locks = new LockTable();
     final ThreadTimelineView timeline = new ThreadTimelineView();
@@ -87,14 +96,38 @@ public final class MainWindow {
     private TraceModel model;
     private Task<TraceModel> task;
     private Timeline partialRefresh;
+    /** The node whose detail, call tree and flame graph are shown (the selection, else the root), and its detail. */
+    private DrillNode shownNode;
+    private DrillDetail shownDetail;
+    private boolean rebuilding;
 
     public MainWindow(Stage stage) {
         this.stage = stage;
         aspects.chosen.getItems().setAll(Presets.DEFAULT.aspects);
         aspects.afterWait.setOnAction(e -> refreshTree());
         aspects.search.textProperty().addListener((o, a, b) -> tree.filter(b));
-        tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> showDetail(b));
-        SplitPane treeAndDetail = new SplitPane(tree, detail);
+        tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (!rebuilding) {
+                showSelection();
+            }
+        });
+        aspects.allFrames.setOnAction(e -> {
+            tree.allFrames(aspects.allFrames.isSelected());
+            showSelection();
+        });
+        chainSettings.side.addListener(o -> refreshStacks());
+        chainSettings.direction.addListener(o -> refreshStacks());
+        chainSettings.lines.addListener(o -> refreshStacks());
+        detailTab.setContent(detail);
+        callTreeTab.setContent(callTree);
+        flameTab.setContent(flame);
+        for (Tab t : List.of(detailTab, callTreeTab, flameTab)) {
+            t.setClosable(false);
+        }
+        nodeTabs.setId("node-tabs");
+        nodeTabs.getTabs().addAll(detailTab, callTreeTab, flameTab);
+        nodeTabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> refreshStacks());
+        treeAndDetail = new SplitPane(tree, nodeTabs);
         treeAndDetail.setOrientation(Orientation.VERTICAL);
         treeAndDetail.setDividerPositions(0.55);
         treeTab.setContent(treeAndDetail);
@@ -216,6 +249,8 @@ public final class MainWindow {
         loaded.set(false);
         hideBanner();
         detail.clear();
+        shownNode = null;
+        shownDetail = null;
         chart.select(0, Integer.MAX_VALUE, false);
         if (!Files.isReadable(file)) {
             showBanner("Cannot read " + file + (Files.exists(file) ? " (permission denied)" : " (no such file)"));
@@ -326,11 +361,16 @@ public final class MainWindow {
             return;
         }
         DrillNode root = model.cube().tree(aspects.aspects(), chart.from(), chart.to(), aspects.afterWait.isSelected());
-        tree.show(root, 2);
-        if (!aspects.search.getText().isBlank()) {
-            tree.filter(aspects.search.getText());
+        rebuilding = true;
+        try {
+            tree.show(root, 2);
+            if (!aspects.search.getText().isBlank()) {
+                tree.filter(aspects.search.getText());
+            }
+        } finally {
+            rebuilding = false;
         }
-        detail.clear();
+        showSelection();
     }
 
     /** The tab on show, for the current window. */
@@ -358,13 +398,82 @@ public final class MainWindow {
         return model.cpus();
     }
 
-    private void showDetail(TreeItem<DrillNode> item) {
-        if (item == null || model == null) {
+    /**
+     * The selected node's detail, call tree and flame graph; with no node selected, the detail is empty and
+     * the call tree and flame graph show all contention of the tree (time range, after-wait or not).
+     */
+    private void showSelection() {
+        TreeItem<DrillNode> item = tree.getSelectionModel().getSelectedItem();
+        TreeItem<DrillNode> root = tree.getRoot();
+        DrillNode node = item != null ? item.getValue() : root != null ? root.getValue() : null;
+        if (model == null || node == null) {
+            shownNode = null;
+            shownDetail = null;
             detail.clear();
+            refreshStacks();
             return;
         }
-        detail.show(item.getValue(), model.cube().detail(item.getValue(), chart.from(), chart.to(),
-                aspects.afterWait.isSelected()));
+        shownNode = node;
+        shownDetail = model.cube().detail(node, chart.from(), chart.to(), aspects.afterWait.isSelected());
+        if (item == null) {
+            detail.clear();
+        } else {
+            detail.show(node, shownDetail, aspects.allFrames.isSelected());
+        }
+        refreshStacks();
+    }
+
+    /** The call tree or flame graph, whichever is on show, of the shown node's blocked or owner chains. */
+    void refreshStacks() {
+        Tab t = nodeTabs.getSelectionModel().getSelectedItem();
+        if (t != callTreeTab && t != flameTab) {
+            return;
+        }
+        if (shownDetail == null) {
+            callTree.clear("");
+            flame.clear("");
+            return;
+        }
+        boolean owners = chainSettings.side.get() == ChainSettings.Side.OWNER;
+        CallTree calls = CallTree.of(owners ? shownDetail.ownerChains() : shownDetail.chains(),
+                chainSettings.direction.get(), aspects.allFrames.isSelected(), chainSettings.lines.get());
+        String scope = scope(shownNode, chainSettings.side.get());
+        if (t == callTreeTab) {
+            callTree.show(calls, scope);
+        } else {
+            flame.show(calls, scope);
+        }
+    }
+
+    /** Whose chains: the node's path, the time range, the tree. */
+    private String scope(DrillNode node, ChainSettings.Side side) {
+        StringBuilder sb = new StringBuilder(side.label).append(" of ");
+        if (node.parent() == null) {
+            sb.append("all contention");
+        }
+        List<String> path = new java.util.ArrayList<>();
+        for (DrillNode n = node; n != null && n.parent() != null; n = n.parent()) {
+            path.add(0, n.aspect().displayName() + " = " + tree.label(n));
+        }
+        sb.append(String.join(" \u203a ", path));
+        long w = model.axis().widthNanos();
+        if (chart.from() > 0 || chart.to() < model.lastBucket()) {
+            sb.append(String.format(java.util.Locale.ROOT, ", %.3f s to %.3f s", chart.from() * w / 1e9,
+                    Math.min(chart.to(), model.lastBucket()) * w / 1e9));
+        }
+        if (aspects.afterWait.isSelected()) {
+            sb.append(", after wait");
+        }
+        return sb.append(String.format(java.util.Locale.ROOT, ": %s", Texts.millis(node.nanos()))).toString();
+    }
+
+    /** Selects a tab below the tree by its title: Detail, Call tree, Flame graph (screenshots, tests). */
+    public void showNodeTab(String title) {
+        for (Tab t : nodeTabs.getTabs()) {
+            if (t.getText().equals(title)) {
+                nodeTabs.getSelectionModel().select(t);
+            }
+        }
     }
 
     /** The current tree (all levels, nothing pruned) as the report's CSV or JSON. */

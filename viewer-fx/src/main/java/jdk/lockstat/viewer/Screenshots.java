@@ -34,8 +34,8 @@ import jdk.lockstat.query.DrillNode;
 
 /**
  * Writes a 1280x800 PNG of every view for one trace (make viewer-screenshots, run under Xvfb): the
- * contention tree with a node's details, the "who blocks me" preset, per-lock statistics, the thread
- * timeline and the bottle graph.
+ * contention tree with a node's details, the "who blocks me" preset, the call tree and the flame graph,
+ * per-lock statistics, the thread timeline and the bottle graph.
  */
 final class Screenshots {
     private Screenshots() {}
@@ -71,6 +71,26 @@ final class Screenshots {
             w.aspects.set(Presets.WHO_BLOCKS_ME.aspects);
             selectLargestLeafPath(w, 2);
         }, dir.resolve("viewer-who-blocks-me.png"));
+        // The call tree and flame graph of all contention (nothing selected), with room to see them.
+        shot(w, () -> {
+            w.aspects.set(Presets.DEFAULT.aspects);
+            w.tree.getSelectionModel().clearSelection();
+            w.treeAndDetail.setDividerPositions(0.28);
+            w.chainSettings.side.set(ChainSettings.Side.OWNER);
+            w.chainSettings.direction.set(jdk.lockstat.query.CallTree.Direction.BOTTOM_UP);
+            w.showNodeTab("Call tree");
+        }, dir.resolve("viewer-call-tree.png"));
+        shot(w, () -> {
+            w.chainSettings.direction.set(jdk.lockstat.query.CallTree.Direction.TOP_DOWN);
+            w.showNodeTab("Flame graph");
+            w.flame.search.setText("SampleWorkload$Inventory");
+            w.flame.highlight(w.flame.box("SampleWorkload$Inventory.reserve"));
+        }, dir.resolve("viewer-flame-graph.png"));
+        MainWindow.onFx(() -> {
+            w.flame.search.clear();
+            w.showNodeTab("Detail");
+            w.treeAndDetail.setDividerPositions(0.55);
+        });
         shot(w, () -> w.showTab("Locks"), dir.resolve("viewer-locks.png"));
         shot(w, () -> w.showTab("Threads"), dir.resolve("viewer-threads.png"));
         shot(w, () -> w.showTab("Bottle graph"), dir.resolve("viewer-bottle-graph.png"));

@@ -55,35 +55,28 @@ final class Texts {
         return String.join(" <- ", List.of(parts).subList(0, frames)) + " [+" + (parts.length - frames) + "]";
     }
 
-    /**
-     * The key column's text for a node: a call chain starts at its first frame outside the locking
-     * mechanism ("… " marks the frames skipped; the detail view has them all) and shows CHAIN_FRAMES
-     * frames, then "[+n]".
-     */
-    static String nodeKey(DrillNode node, int frames) {
-        Object key = node.keys().isEmpty() ? null : node.keys().iterator().next();
-        CallChain c = CallChain.of(key);
-        if (c != null) {
-            int skip = c.mechanismFrames();
-            List<String> shown = c.frames().subList(skip, Math.min(c.frames().size(), skip + frames));
-            StringBuilder sb = new StringBuilder(skip > 0 ? "… " : "");
-            for (String f : shown) {
-                sb.append(sb.length() > 2 ? " <- " : "").append(f);
-            }
-            int more = c.frames().size() - skip - shown.size();
-            return more > 0 ? sb + " [+" + more + "]" : sb.toString();
-        }
-        return shortKey(node.text(), frames);
+    /** The call chain a node stands for (its first key), or null. */
+    static CallChain chain(DrillNode node) {
+        return node.keys().isEmpty() ? null : CallChain.of(node.keys().iterator().next());
     }
 
-    /** A chain's frames, one per line, innermost first, like a stack trace. */
-    static String chainLines(Object key, String indent) {
+    /**
+     * A chain's frames, one per line, innermost first, like a stack trace; unless allFrames, from the first
+     * frame outside the locking mechanism, after a line saying how many frames are not shown.
+     */
+    static String chainLines(Object key, String indent, boolean allFrames) {
         CallChain c = CallChain.of(key);
         if (c == null) {
             return indent + key + "\n";
         }
         StringBuilder sb = new StringBuilder();
-        for (String f : c.frames()) {
+        List<String> shown = c.frames(allFrames);
+        int hidden = c.frames().size() - shown.size();
+        if (hidden > 0) {
+            sb.append(indent).append("\u2026 ").append(hidden).append(hidden == 1 ? " frame" : " frames")
+                    .append(" of the locking mechanism (").append(c.frames().get(0)).append(" \u2026)\n");
+        }
+        for (String f : shown) {
             sb.append(indent).append("at ").append(f).append('\n');
         }
         return sb.toString();

@@ -27,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.ContentionSink;
 import jdk.lockstat.internal.model.OwnerPart;
@@ -51,11 +52,23 @@ import jdk.lockstat.query.ReportNode;
  */
 public final class AggregationTree implements ContentionSink {
     private final List<Aspect> aspects;
+    private final boolean allFrames;
     private final AggregationNode root = new AggregationNode("all");
     private final AggregationNode afterWait = new AggregationNode("after wait");
 
+    /** By these aspects, chains from their first frame outside the locking mechanism. */
     public AggregationTree(List<Aspect> aspects) {
+        this(aspects, false);
+    }
+
+    /**
+     * By these aspects; allFrames: chain and method keys include the frames of the locking mechanism
+     * (Unsafe, LockSupport, AQS, ...) instead of starting after them ({@link ChainRef#frames(boolean)}).
+     * By default, chains that differ only in those frames are one node.
+     */
+    public AggregationTree(List<Aspect> aspects, boolean allFrames) {
         this.aspects = List.copyOf(aspects);
+        this.allFrames = allFrames;
     }
 
     public List<Aspect> aspects() {
@@ -76,7 +89,7 @@ public final class AggregationTree implements ContentionSink {
         }
         Aspect a = aspects.get(level);
         if (!a.ownerSide()) {
-            add(node.child(a.key(c)), c, parts, nanos, level + 1);
+            add(node.child(a.key(c, allFrames)), c, parts, nanos, level + 1);
             return;
         }
         if (parts.isEmpty()) {
@@ -84,12 +97,12 @@ public final class AggregationTree implements ContentionSink {
             return;
         }
         if (parts.size() == 1) {
-            add(node.child(a.key(parts.get(0))), c, parts, nanos, level + 1);
+            add(node.child(a.key(parts.get(0), allFrames)), c, parts, nanos, level + 1);
             return;
         }
         Map<Object, List<OwnerPart>> byKey = new LinkedHashMap<>();
         for (OwnerPart p : parts) {
-            byKey.computeIfAbsent(a.key(p), k -> new ArrayList<>(2)).add(p);
+            byKey.computeIfAbsent(a.key(p, allFrames), k -> new ArrayList<>(2)).add(p);
         }
         for (Map.Entry<Object, List<OwnerPart>> e : byKey.entrySet()) {
             long sum = 0;
@@ -102,23 +115,24 @@ public final class AggregationTree implements ContentionSink {
 
     /** The tree of all contention except after-wait; percentages of its total. */
     public synchronized ReportNode snapshot() {
-        return snapshot(root, root.totalNanos);
+        return snapshot(root, root.totalNanos, allFrames);
     }
 
     /** The separate tree of after-wait contention; percentages of its own total. */
     public synchronized ReportNode afterWaitSnapshot() {
-        return snapshot(afterWait, afterWait.totalNanos);
+        return snapshot(afterWait, afterWait.totalNanos, allFrames);
     }
 
-    static ReportNode snapshot(AggregationNode n, long total) {
-        return snapshot(List.of(n), String.valueOf(n.key), total);
+    static ReportNode snapshot(AggregationNode n, long total, boolean allFrames) {
+        return snapshot(List.of(n), ChainRef.keyText(n.key, allFrames), total, allFrames);
     }
 
     /**
-     * One report node for nodes whose keys read the same (two chain ids with equal frames, two classes of
-     * one name from different loaders): the report shows what a reader can tell apart.
+     * One report node for nodes whose keys read the same (two chain ids with equal frames, two chains that
+     * differ only in the locking mechanism's frames, two classes of one name from different loaders): the
+     * report shows what a reader can tell apart.
      */
-    private static ReportNode snapshot(List<AggregationNode> same, String key, long total) {
+    private static ReportNode snapshot(List<AggregationNode> same, String key, long total, boolean allFrames) {
         long nanos = 0, count = 0;
         DurationHistogram durations = new DurationHistogram();
         Map<String, List<AggregationNode>> byText = new LinkedHashMap<>();
@@ -128,12 +142,12 @@ public final class AggregationTree implements ContentionSink {
             durations.add(n.durations);
             if (n.children != null) {
                 for (AggregationNode c : n.children.values()) {
-                    byText.computeIfAbsent(String.valueOf(c.key), k -> new ArrayList<>(1)).add(c);
+                    byText.computeIfAbsent(ChainRef.keyText(c.key, allFrames), k -> new ArrayList<>(1)).add(c);
                 }
             }
         }
         List<ReportNode> children = new ArrayList<>(byText.size());
-        byText.forEach((text, nodes) -> children.add(snapshot(nodes, text, total)));
+        byText.forEach((text, nodes) -> children.add(snapshot(nodes, text, total, allFrames)));
         children.sort(Comparator.comparingLong(ReportNode::totalNanos).reversed().thenComparing(ReportNode::key));
         double percent = total == 0 ? (count > 0 ? 100 : 0) : 100.0 * nanos / total;
         return new ReportNode(key, nanos, count, percent, durations, children);

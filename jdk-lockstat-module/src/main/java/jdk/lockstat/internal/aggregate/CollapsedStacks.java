@@ -23,6 +23,7 @@ package jdk.lockstat.internal.aggregate;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,6 +31,7 @@ import java.util.TreeMap;
 import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.ContentionSink;
+import jdk.lockstat.internal.model.Frame;
 import jdk.lockstat.internal.model.OwnerPart;
 import jdk.lockstat.internal.model.Unknown;
 
@@ -37,15 +39,24 @@ import jdk.lockstat.internal.model.Unknown;
  * Flame graph input: nanoseconds per call chain, in the "collapsed stacks" format of flamegraph.pl and
  * speedscope (root frame first, frames separated by ';', then a space and the weight). Either the
  * blocked threads' chains (where threads waited) or, per owner part, the owners' chains (where the lock
- * was held while others waited). Counted by chain object and rendered at the end, when the metadata is
- * complete. After-wait contentions are left out, as in the report's main tree.
+ * was held while others waited). Chains start at their first frame outside the locking mechanism unless
+ * allFrames ({@link ChainRef#frames(boolean)}), so chains that differ only in those frames are one
+ * stack. Counted by chain object and rendered at the end, when the metadata is complete. After-wait
+ * contentions are left out, as in the report's main tree.
  */
 public final class CollapsedStacks implements ContentionSink {
     private final boolean owners;
+    private final boolean allFrames;
     private final Map<Object, Long> nanosByChain = new HashMap<>();
 
+    /** The blocked chains, or the owners' chains; chains from their first frame outside the mechanism. */
     public CollapsedStacks(boolean owners) {
+        this(owners, false);
+    }
+
+    public CollapsedStacks(boolean owners, boolean allFrames) {
         this.owners = owners;
+        this.allFrames = allFrames;
     }
 
     @Override
@@ -56,6 +67,9 @@ public final class CollapsedStacks implements ContentionSink {
         if (!owners) {
             add(c.chain() != null ? c.chain() : Unknown.CHAIN, c.nanos());
             return;
+        }
+        if (c.parts().isEmpty()) {
+            add(Unknown.OWNER, c.nanos());   // as the report: a contention without owner parts is unknown owner's
         }
         for (OwnerPart p : c.parts()) {
             add(p.owner() == null ? Unknown.OWNER : p.chain() != null ? p.chain() : Unknown.CHAIN, p.nanos());
@@ -68,27 +82,41 @@ public final class CollapsedStacks implements ContentionSink {
         }
     }
 
+    /**
+     * Nanoseconds per stack, a stack being its frame names ("Class.method", or an unknown marker) root
+     * first; stacks in their collapsed text's order.
+     */
+    public Map<List<String>, Long> stacks() {
+        Map<String, List<String>> byText = new TreeMap<>();
+        Map<String, Long> nanosByText = new HashMap<>();
+        nanosByChain.forEach((chain, nanos) -> {
+            List<String> stack = stack(chain);
+            String text = String.join(";", stack);
+            byText.putIfAbsent(text, stack);
+            nanosByText.merge(text, nanos, Long::sum);
+        });
+        Map<List<String>, Long> result = new LinkedHashMap<>();
+        byText.forEach((text, stack) -> result.put(stack, nanosByText.get(text)));
+        return result;
+    }
+
     /** Lines "frame;frame;frame nanos", sorted by stack. */
     public List<String> lines() {
-        Map<String, Long> byStack = new TreeMap<>();
-        nanosByChain.forEach((chain, nanos) -> byStack.merge(stack(chain), nanos, Long::sum));
-        List<String> lines = new ArrayList<>(byStack.size());
-        byStack.forEach((stack, nanos) -> lines.add(stack + " " + nanos));
+        List<String> lines = new ArrayList<>();
+        stacks().forEach((stack, nanos) -> lines.add(String.join(";", stack) + " " + nanos));
         return lines;
     }
 
-    private static String stack(Object chain) {
-        if (!(chain instanceof ChainRef c) || c.frames() == null || c.frames().isEmpty()) {
-            return frameName(String.valueOf(chain));
+    private List<String> stack(Object chain) {
+        List<Frame> frames = chain instanceof ChainRef c ? c.frames(allFrames) : null;
+        if (frames == null || frames.isEmpty()) {
+            return List.of(frameName(String.valueOf(chain)));
         }
-        StringBuilder sb = new StringBuilder();
-        for (int i = c.frames().size() - 1; i >= 0; i--) {
-            if (!sb.isEmpty()) {
-                sb.append(';');
-            }
-            sb.append(frameName(c.frames().get(i).method().toString()));
+        List<String> stack = new ArrayList<>(frames.size());
+        for (int i = frames.size() - 1; i >= 0; i--) {
+            stack.add(frameName(frames.get(i).method().toString()));
         }
-        return sb.toString();
+        return stack;
     }
 
     /** The format separates frames by ';' (the weight goes after the last space, so spaces are fine). */

@@ -113,21 +113,31 @@ public final class ContentionSummary implements ContentionSink {
         return totals.size();
     }
 
-    /** Report trees by the given aspects: [0] all contention except after-wait, [1] after-wait. */
-    public synchronized ReportNode[] report(List<Aspect> aspects) {
+    /**
+     * Report trees by the given aspects, chains from their first frame outside the locking mechanism:
+     * [0] all contention except after-wait, [1] after-wait.
+     */
+    public ReportNode[] report(List<Aspect> aspects) {
+        return report(aspects, false);
+    }
+
+    /** As {@link #report(List)}; allFrames as for {@link AggregationTree#AggregationTree(List, boolean)}. */
+    public synchronized ReportNode[] report(List<Aspect> aspects, boolean allFrames) {
         AggregationNode main = new AggregationNode("all");
         AggregationNode afterWait = new AggregationNode("after wait");
         for (Totals t : totals.values()) {
             List<OwnerTotals> owners = new ArrayList<>(t.owners.values());
-            add(t.sample.afterWait() ? afterWait : main, aspects, t, owners, t.nanos, t.count, t.durations, true, 0);
+            add(t.sample.afterWait() ? afterWait : main, aspects, allFrames, t, owners, t.nanos, t.count, t.durations,
+                    true, 0);
         }
-        return new ReportNode[] {AggregationTree.snapshot(main, main.totalNanos),
-                                 AggregationTree.snapshot(afterWait, afterWait.totalNanos)};
+        return new ReportNode[] {AggregationTree.snapshot(main, main.totalNanos, allFrames),
+                                 AggregationTree.snapshot(afterWait, afterWait.totalNanos, allFrames)};
     }
 
     /** withUnowned: the contentions without owner parts are still on this path. */
-    private static void add(AggregationNode node, List<Aspect> aspects, Totals t, List<OwnerTotals> owners,
-                            long nanos, long count, DurationHistogram durations, boolean withUnowned, int level) {
+    private static void add(AggregationNode node, List<Aspect> aspects, boolean allFrames, Totals t,
+                            List<OwnerTotals> owners, long nanos, long count, DurationHistogram durations,
+                            boolean withUnowned, int level) {
         node.totalNanos += nanos;
         node.count += count;
         node.durations.add(durations);
@@ -136,16 +146,17 @@ public final class ContentionSummary implements ContentionSink {
         }
         Aspect a = aspects.get(level);
         if (!a.ownerSide()) {
-            add(node.child(a.key(t.sample)), aspects, t, owners, nanos, count, durations, withUnowned, level + 1);
+            add(node.child(a.key(t.sample, allFrames)), aspects, allFrames, t, owners, nanos, count, durations,
+                    withUnowned, level + 1);
             return;
         }
         if (withUnowned && t.withoutOwners > 0) {
-            add(node.child(Unknown.OWNER), aspects, t, List.of(), t.withoutOwnersNanos, t.withoutOwners,
+            add(node.child(Unknown.OWNER), aspects, allFrames, t, List.of(), t.withoutOwnersNanos, t.withoutOwners,
                     t.withoutOwnersDurations, false, level + 1);
         }
         Map<Object, List<OwnerTotals>> byKey = new LinkedHashMap<>();
         for (OwnerTotals o : owners) {
-            byKey.computeIfAbsent(a.key(o.sample), k -> new ArrayList<>(2)).add(o);
+            byKey.computeIfAbsent(a.key(o.sample, allFrames), k -> new ArrayList<>(2)).add(o);
         }
         long owned = count - (withUnowned ? t.withoutOwners : 0);
         for (Map.Entry<Object, List<OwnerTotals>> e : byKey.entrySet()) {
@@ -156,8 +167,8 @@ public final class ContentionSummary implements ContentionSink {
                 sumCount += o.count;
                 sumDurations.add(o.durations);
             }
-            add(node.child(e.getKey()), aspects, t, e.getValue(), sumNanos, Math.min(sumCount, owned), sumDurations,
-                    false, level + 1);
+            add(node.child(e.getKey()), aspects, allFrames, t, e.getValue(), sumNanos, Math.min(sumCount, owned),
+                    sumDurations, false, level + 1);
         }
     }
 }

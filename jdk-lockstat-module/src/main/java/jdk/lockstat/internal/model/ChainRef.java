@@ -41,6 +41,8 @@ public final class ChainRef {
      * 0 not yet, 1 none, 2 + the kind's ordinal.
      */
     int parkVerdict;
+    /** {@link #mechanismFrames}, kept once every frame's method and class are known; -1 until then. */
+    private int mechanism = -1;
 
     public ChainRef(long id) {
         this.id = id;
@@ -76,36 +78,60 @@ public final class ChainRef {
     }
 
     /**
-     * The method that contended or released: the innermost frame's, skipping the frames of the locking
-     * mechanism itself (Unsafe.park/unpark, LockSupport, AbstractQueuedSynchronizer, ReentrantLock, ...),
-     * so that a ReentrantLock's owner is the method that called unlock(), as a monitor's owner is the
-     * method that left the synchronized block; null if unknown.
-     */
-    public MethodRef topMethod() {
-        if (frames == null || frames.isEmpty()) {
-            return null;
-        }
-        for (Frame f : frames) {
-            if (!LockingMechanism.contains(f.method())) {
-                return f.method();
-            }
-        }
-        return frames.get(0).method();
-    }
-
-    /**
-     * How many innermost frames belong to the locking mechanism (Unsafe.park, LockSupport, AQS, ...):
-     * a viewer shortens the chain from the first frame after them.
+     * How many innermost frames belong to the locking mechanism (Unsafe.park/unpark, LockSupport,
+     * AbstractQueuedSynchronizer, ReentrantLock, ReentrantReadWriteLock, StampedLock, Semaphore,
+     * VirtualThread's park and unpark, LockStat's own natives: {@link LockingMechanism}). This is the one
+     * rule every view of a chain follows: a chain starts at its first frame outside the mechanism, so that a
+     * ReentrantLock's owner is the method that called unlock(), as a monitor's owner is the method that left
+     * the synchronized block. A chain made of mechanism frames only is kept whole (0); 0 while unknown.
      */
     public int mechanismFrames() {
         if (frames == null) {
             return 0;
         }
+        if (mechanism >= 0) {
+            return mechanism;
+        }
         int n = 0;
-        while (n < frames.size() - 1 && LockingMechanism.contains(frames.get(n).method())) {
+        boolean decided = true;
+        while (n < frames.size() && LockingMechanism.contains(frames.get(n).method())) {
             n++;
         }
-        return n;
+        int result = n == frames.size() ? 0 : n;
+        for (int i = 0; i <= n && i < frames.size(); i++) {
+            decided &= LockingMechanism.decided(frames.get(i).method());
+        }
+        if (decided) {
+            mechanism = result;
+        }
+        return result;
+    }
+
+    /**
+     * The frames a view shows, innermost first: from the first frame outside the locking mechanism
+     * ({@link #mechanismFrames}), or every frame with allFrames; null while the chain is unknown.
+     */
+    public List<Frame> frames(boolean allFrames) {
+        if (frames == null || allFrames) {
+            return frames;
+        }
+        return frames.subList(mechanismFrames(), frames.size());
+    }
+
+    /**
+     * The method that contended or released: the innermost frame outside the locking mechanism
+     * ({@link #mechanismFrames}); null if unknown.
+     */
+    public MethodRef topMethod() {
+        return topMethod(false);
+    }
+
+    /** The innermost shown frame's method ({@link #frames(boolean)}); null if unknown. */
+    public MethodRef topMethod(boolean allFrames) {
+        if (frames == null || frames.isEmpty()) {
+            return null;
+        }
+        return frames.get(allFrames ? 0 : mechanismFrames()).method();
     }
 
     public boolean uses(java.util.Set<MethodRef> methods) {
@@ -119,22 +145,40 @@ public final class ChainRef {
         return false;
     }
 
-    /** Innermost first, separated by " &lt;- ". */
-    @Override
-    public String toString() {
-        if (frames == null) {
+    /**
+     * The chain as a report key shows it: the frames of {@link #frames(boolean)}, innermost first,
+     * separated by " &lt;- ". Chains that differ only in their mechanism frames read the same, so views
+     * that merge keys by their text show them as one.
+     */
+    public String text(boolean allFrames) {
+        List<Frame> shown = frames(allFrames);
+        if (shown == null) {
             return "<unknown chain 0x" + Long.toHexString(id) + ">";
         }
-        if (frames.isEmpty()) {
+        if (shown.isEmpty()) {
             return "<empty chain>";
         }
         StringBuilder sb = new StringBuilder();
-        for (Frame f : frames) {
+        for (Frame f : shown) {
             if (!sb.isEmpty()) {
                 sb.append(" <- ");
             }
             sb.append(f);
         }
         return sb.toString();
+    }
+
+    /**
+     * The text of any aggregation key (a chain, lock, thread, method, class, group name or {@link Unknown}):
+     * a chain's by {@link #text(boolean)}, anything else's by toString.
+     */
+    public static String keyText(Object key, boolean allFrames) {
+        return key instanceof ChainRef c ? c.text(allFrames) : String.valueOf(key);
+    }
+
+    /** Every frame, innermost first, separated by " &lt;- " (what the trace recorded). */
+    @Override
+    public String toString() {
+        return text(true);
     }
 }

@@ -24,14 +24,20 @@ package jdk.lockstat.internal.model;
 import java.util.List;
 
 /**
- * The JDK classes that implement park-based locking: their frames sit on top of every park and unpark
- * chain and say nothing about the application, so "method" aspects look past them.
+ * The frames of the locking mechanism itself: the JDK classes that implement park-based locking (Unsafe's
+ * park and unpark, LockSupport, AbstractQueuedSynchronizer and the locks on it, ReentrantLock,
+ * ReentrantReadWriteLock, StampedLock, Semaphore, CountDownLatch, VirtualThread's park and unpark and the
+ * JavaLangAccess bridge to them, Thread.interrupt's unpark) and LockStat's own natives. They sit on top of
+ * every park and unpark chain and say nothing about the application: {@link ChainRef#mechanismFrames}
+ * starts every chain after them.
  */
 final class LockingMechanism {
+    /** Class name prefixes, or "Class.method" prefixes. */
     private static final List<String> PREFIXES = List.of(
             "jdk.internal.misc.Unsafe", "java.util.concurrent.locks.", "java.lang.Thread.interrupt",
             "java.lang.VirtualThread", "jdk.internal.misc.VirtualThreads", "java.lang.System$",
-            "java.util.concurrent.Semaphore", "java.util.concurrent.CountDownLatch");
+            "java.util.concurrent.Semaphore", "java.util.concurrent.CountDownLatch",
+            "jdk.lockstat.internal.recorder.LockStatVM");
 
     private LockingMechanism() {}
 
@@ -41,10 +47,20 @@ final class LockingMechanism {
         }
         String cls = m.declaringClass().name();
         for (String p : PREFIXES) {
-            if (cls.startsWith(p) || (cls + "." + m.name()).startsWith(p)) {
+            if (cls.startsWith(p)) {
+                return true;
+            }
+            // "Class.method" prefixes: the class is the part before the method
+            if (p.length() > cls.length() + 1 && p.startsWith(cls) && p.charAt(cls.length()) == '.'
+                    && m.name() != null && m.name().startsWith(p.substring(cls.length() + 1))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Whether contains() can be decided for good: the method and its class are known. */
+    static boolean decided(MethodRef m) {
+        return m != null && m.defined() && m.declaringClass() != null && m.declaringClass().name() != null;
     }
 }

@@ -29,7 +29,9 @@
  * {@link jdk.lockstat.internal.model.ChainRef} and its {@link jdk.lockstat.internal.model.Frame}s, or
  * {@link jdk.lockstat.internal.model.Unknown}); how parks and locking-mechanism frames are classified
  * ({@link jdk.lockstat.internal.model.ParkBlockerKind},
- * {@link jdk.lockstat.internal.model.LockingMechanism}); and the two streams reconstruction hands on:
+ * {@link jdk.lockstat.internal.model.LockingMechanism}: every view of a chain, report keys, flame graphs
+ * and exports alike, starts at its first frame outside the mechanism, by the one rule of
+ * {@link jdk.lockstat.internal.model.ChainRef#frames(boolean)}); and the two streams reconstruction hands on:
  * contentions to a {@link jdk.lockstat.internal.model.ContentionSink}, and what threads did besides
  * contending to an {@link jdk.lockstat.internal.model.ActivityListener}.
  *

@@ -155,6 +155,11 @@ public final class Control {
         }
     }
 
+    /** Whether this VM can trace at all: false where it was built without the lockstat JVM feature. */
+    public static boolean vmSupportsTracing() {
+        return LockStatVM.available();
+    }
+
     public static boolean isTracing() {
         synchronized (LOCK) {
             return running && !current.failed();
@@ -163,23 +168,71 @@ public final class Control {
 
     /** The report so far: of the online analysis if there is one, else of a dump of the running trace. */
     public static String report(String by, long top) throws Exception {
-        synchronized (LOCK) {
-            if (OnlineReport.isOn() || !running) {
-                return OnlineReport.dcmdReport(by, top);
-            }
+        return report(by, top, "text", null);
+    }
+
+    /** The report formats of LockStat.report: lockstat report's, and lockstat export's pprof profile. */
+    static final List<String> REPORT_FORMATS = List.of("text", "csv", "json", "pprof");
+
+    /**
+     * The report so far in format (text, csv, json, or pprof: the owner-side profile of lockstat export),
+     * printed, or written to file (pprof: always to a file). pprof needs the events themselves, so a
+     * recording with a trace: the online analysis alone keeps only aggregates.
+     */
+    public static String report(String by, long top, String format, String file) throws Exception {
+        String f = format == null || format.isBlank() ? "text" : format.trim();
+        if (!REPORT_FORMATS.contains(f)) {
+            throw new IllegalArgumentException("report format must be one of " + String.join(", ", REPORT_FORMATS)
+                    + ", not " + f);
+        }
+        Path out = file == null || file.isBlank() ? null : outputPath(file);
+        if (f.equals("pprof") && out == null) {
+            throw new IllegalArgumentException("report format=pprof writes a binary profile: give file=PATH");
         }
         String label;
         synchronized (LOCK) {
+            if (!running || (OnlineReport.isOn() && !f.equals("pprof"))) {
+                if (f.equals("pprof")) {
+                    throw new IllegalStateException("report format=pprof needs a recording with a trace"
+                            + " (LockStat.start, or -XX:+TraceLockContention); the online analysis keeps only aggregates");
+                }
+                return written(OnlineReport.dcmdReport(by, top, f), out, f);
+            }
             label = (current.isRing() ? "the ring of " : "") + current.file() + ", so far";
         }
         Path tmp = Files.createTempFile("lockstat-report-", ".lct");
         try {
             Files.delete(tmp);   // the dump creates it anew, owner-only
             dump(tmp.toString());
-            return excluded(() -> OfflineReport.render(tmp, label, by, top));
+            if (f.equals("pprof")) {
+                String problems = excluded(() -> OfflineReport.exportPprof(tmp, out));
+                return "LockStat: pprof profile of " + label + " written to " + out + "\n" + problems;
+            }
+            return written(excluded(() -> OfflineReport.render(tmp, label, by, top, f)), out, f);
         } finally {
             Files.deleteIfExists(tmp);
         }
+    }
+
+    private static Path outputPath(String file) {
+        try {
+            Path p = Path.of(file);
+            if (Files.isDirectory(p)) {
+                throw new IllegalArgumentException("report file=" + file + " is a directory");
+            }
+            return p;
+        } catch (InvalidPathException e) {
+            throw new IllegalArgumentException("report file=" + file + " is not a valid path");
+        }
+    }
+
+    /** The report itself, or where it was written. */
+    private static String written(String report, Path out, String format) throws IOException {
+        if (out == null) {
+            return report;
+        }
+        Files.writeString(out, report);
+        return "LockStat: " + format + " report written to " + out + "\n";
     }
 
     /** The duration timer of r ran out. */
@@ -214,8 +267,8 @@ public final class Control {
         return status();
     }
 
-    static String dcmdReport(String by, long top) {
-        return asText(() -> report(by, top));
+    static String dcmdReport(String by, long top, String format, String file) {
+        return asText(() -> report(by, top, format, file));
     }
 
     private interface Action<T> {

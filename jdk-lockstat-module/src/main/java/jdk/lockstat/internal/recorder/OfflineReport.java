@@ -38,8 +38,8 @@ final class OfflineReport {
     private OfflineReport() {}
 
     /** label: what the report is of, shown instead of the temporary file's name. */
-    static String render(Path trace, String label, String by, long top) {
-        List<String> args = new ArrayList<>(List.of("report"));
+    static String render(Path trace, String label, String by, long top, String format) {
+        List<String> args = new ArrayList<>(List.of("report", "--format", format));
         if (by != null && !by.isBlank()) {
             args.add("--by");
             args.add(by.trim());
@@ -49,13 +49,24 @@ final class OfflineReport {
             args.add(Long.toString(top));
         }
         args.add(trace.toString());
+        String[] outErr = run(args);
+        return outErr[0].replace(trace.toString(), label) + (outErr[1].isBlank() ? "" : outErr[1]);
+    }
+
+    /** lockstat export's owner-side pprof profile of trace, written to out; returns what it reported. */
+    static String exportPprof(Path trace, Path out) {
+        String[] outErr = run(List.of("export", "--format", "pprof", "-o", out.toString(), trace.toString()));
+        return outErr[0] + outErr[1];
+    }
+
+    /** lockstat with args: its standard output and error. */
+    private static String[] run(List<String> args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
             Main.run(args.toArray(String[]::new), o, e);
         }
-        String problems = err.toString(StandardCharsets.UTF_8);
-        return out.toString(StandardCharsets.UTF_8).replace(trace.toString(), label) + (problems.isBlank() ? "" : problems);
+        return new String[] {out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
     }
 }

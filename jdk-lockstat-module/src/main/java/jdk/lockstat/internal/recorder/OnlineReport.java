@@ -169,7 +169,7 @@ final class OnlineReport implements BufferSink {
     }
 
     /** jcmd LockStat.report (through Control): the report so far as text, or why there is none. */
-    static String dcmdReport(String by, long top) {
+    static String dcmdReport(String by, long top, String format) {
         OnlineReport r = current;
         if (r == null) {
             return "LockStat: tracing is off (start it with jcmd <pid> LockStat.start, or run with -XX:+TraceLockContention)\n";
@@ -188,7 +188,7 @@ final class OnlineReport implements BufferSink {
             if (drain != null && !drain.drainNow(5_000)) {
                 return "LockStat.report: the drain is busy; try again\n";
             }
-            return r.render("text", aspects, top <= 0 || top > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) top);
+            return r.render(format, aspects, top <= 0 || top > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) top);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "LockStat.report: interrupted\n";

@@ -32,6 +32,11 @@ interface Command {
 
     String description();
 
+    /** Shows call chains, so takes --all-frames (given before the command name too). */
+    default boolean showsChains() {
+        return false;
+    }
+
     /** Runs with the arguments after the command name; returns the exit status. */
     int run(List<String> args, PrintStream out) throws ToolException;
 

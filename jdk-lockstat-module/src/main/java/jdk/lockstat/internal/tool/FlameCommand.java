@@ -22,6 +22,7 @@
 package jdk.lockstat.internal.tool;
 
 import java.io.PrintStream;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -29,7 +30,9 @@ import jdk.lockstat.internal.aggregate.CollapsedStacks;
 
 /**
  * lockstat flame: collapsed stacks weighted by blocked nanoseconds, for flamegraph.pl and speedscope;
- * the blocked threads' call chains, or with --owner the lock owners' chains.
+ * the blocked threads' call chains, or with --owner the lock owners' chains. --format html writes one
+ * self-contained page with both ({@link FlameGraphHtml}). Chains start at their first frame outside the
+ * locking mechanism unless --all-frames.
  */
 final class FlameCommand implements Command {
     @Override
@@ -39,12 +42,17 @@ final class FlameCommand implements Command {
 
     @Override
     public String usage() {
-        return "lockstat flame [--owner] " + AnalysisRun.FILTER_USAGE + " TRACE";
+        return "lockstat flame [--owner] [--format collapsed|html] " + AnalysisRun.FILTER_USAGE + " [--all-frames] TRACE";
     }
 
     @Override
     public String description() {
-        return "collapsed stacks (blocked or --owner chains) weighted by nanoseconds, for flame graphs";
+        return "flame graph of blocked (or --owner) chains weighted by nanoseconds: collapsed stacks, or an HTML page";
+    }
+
+    @Override
+    public boolean showsChains() {
+        return true;
     }
 
     @Override
@@ -54,12 +62,31 @@ final class FlameCommand implements Command {
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
-        Options o = Options.parse(args, Set.of("--owner"), AnalysisRun.FILTER_OPTIONS, usage());
+        Set<String> valued = new HashSet<>(AnalysisRun.FILTER_OPTIONS);
+        valued.add("--format");
+        Options o = Options.parse(args, Set.of("--owner", Options.ALL_FRAMES), valued, usage());
+        String format = o.values.getOrDefault("--format", "collapsed");
+        if (!format.equals("collapsed") && !format.equals("html")) {
+            throw new ToolException("--format must be collapsed or html, not " + format, 2);
+        }
+        boolean owner = o.flags.contains("--owner"), allFrames = o.flags.contains(Options.ALL_FRAMES);
         AnalysisRun run = AnalysisRun.of(o, usage());
-        CollapsedStacks stacks = new CollapsedStacks(o.flags.contains("--owner"));
-        run.analyze(stacks, err, name());
-        for (String line : stacks.lines()) {
-            out.println(line);
+        if (format.equals("collapsed")) {
+            CollapsedStacks stacks = new CollapsedStacks(owner, allFrames);
+            run.analyze(stacks, err, name());
+            for (String line : stacks.lines()) {
+                out.println(line);
+            }
+        } else {
+            CollapsedStacks blocked = new CollapsedStacks(false, allFrames), owners = new CollapsedStacks(true, allFrames);
+            run.analyze(c -> {
+                blocked.accept(c);
+                owners.accept(c);
+            }, err, name());
+            String title = "Lock contention: " + run.file.getFileName()
+                    + (run.windowText().isEmpty() ? "" : " (" + run.windowText() + ")")
+                    + (run.threads.isEmpty() ? "" : " threads " + String.join(", ", run.threads));
+            out.print(FlameGraphHtml.render(title, blocked.stacks(), owners.stacks(), owner));
         }
         run.analysis.counters().notes().forEach(n -> err.println("lockstat flame: note: " + n));
         out.flush();

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import jdk.lockstat.internal.model.Frame;
 import jdk.lockstat.query.LockMetrics;
 import jdk.lockstat.query.LockStatistics;
 import jdk.lockstat.query.ReportFormat;
@@ -34,7 +35,8 @@ import jdk.lockstat.query.ReportFormat;
 /**
  * lockstat locks: the per-lock statistics table of the J9 park-contention thesis (section 3.7), for
  * every contended lock object: times blocked, peak blocked at once, blocked thread-time and real-time,
- * average blocked and hold time, utilisation over the run and over the lock's own lifetime.
+ * average blocked and hold time, utilisation over the run and over the lock's own lifetime. The first
+ * contention's chain starts at its first frame outside the locking mechanism unless --all-frames.
  */
 final class LocksCommand implements Command {
     @Override
@@ -44,12 +46,17 @@ final class LocksCommand implements Command {
 
     @Override
     public String usage() {
-        return "lockstat locks [--format text|csv|json] [--top N] [--from TIME] [--to TIME] TRACE";
+        return "lockstat locks [--format text|csv|json] [--top N] [--from TIME] [--to TIME] [--all-frames] TRACE";
     }
 
     @Override
     public String description() {
         return "per-lock statistics: times blocked, peak, thread/real time, hold time, utilisation";
+    }
+
+    @Override
+    public boolean showsChains() {
+        return true;
     }
 
     @Override
@@ -60,7 +67,8 @@ final class LocksCommand implements Command {
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
         Set<String> valued = new HashSet<>(Set.of("--from", "--to", "--format", "--top"));
-        Options o = Options.parse(args, Set.of(), valued, usage());
+        Options o = Options.parse(args, Set.of(Options.ALL_FRAMES), valued, usage());
+        boolean allFrames = o.flags.contains(Options.ALL_FRAMES);
         String format = o.values.getOrDefault("--format", "text");
         if (!format.equals("text") && !format.equals("csv") && !format.equals("json")) {
             throw new ToolException("--format must be text, csv or json, not " + format, 2);
@@ -74,9 +82,9 @@ final class LocksCommand implements Command {
         }
         long runNanos = run.runNanos();
         switch (format) {
-            case "json" -> json(out, run, rows, runNanos);
-            case "csv" -> csv(out, rows, runNanos);
-            default -> text(out, run, rows, runNanos);
+            case "json" -> json(out, run, rows, runNanos, allFrames);
+            case "csv" -> csv(out, rows, runNanos, allFrames);
+            default -> text(out, run, rows, runNanos, allFrames);
         }
         out.flush();
         return run.status();
@@ -94,7 +102,13 @@ final class LocksCommand implements Command {
             LockMetrics.utilisationPercent(r.realTime(), r.lifetime()), LockMetrics.utilisationPercent(r.threadTime(), r.lifetime())};
     }
 
-    private static void text(PrintStream out, AnalysisRun run, List<LockStatistics.Row> rows, long runNanos) {
+    /** The chain of a lock's first contention, by the frame rule (ChainRef.frames(boolean)). */
+    private static String firstChain(LockStatistics.Row r, boolean allFrames) {
+        return r.firstChain() == null ? "" : r.firstChain().text(allFrames);
+    }
+
+    private static void text(PrintStream out, AnalysisRun run, List<LockStatistics.Row> rows, long runNanos,
+                             boolean allFrames) {
         out.printf("Contended locks: %s (run %s%s)%n", run.file, ReportFormat.millis(runNanos),
                 run.windowText().isEmpty() ? "" : ", " + run.windowText());
         if (rows.isEmpty()) {
@@ -108,9 +122,9 @@ final class LocksCommand implements Command {
             out.printf("%,8d %6d %,14.3f %,14.3f %,11.3f %,11.3f %5d %8.2f %9.2f %8.2f %9.2f  %s%n", (long) v[0], (long) v[1],
                     v[2] / 1e6, v[3] / 1e6, v[4] / 1e6, v[5] / 1e6, (long) v[6], v[7], v[8], v[9], v[10], r.lock());
             if (r.firstThread() != null) {
+                List<Frame> shown = r.firstChain() == null ? null : r.firstChain().frames(allFrames);
                 out.printf("%8s first blocked: %s at %s%n", "", r.firstThread(), r.firstChain() == null ? "<unknown chain>"
-                        : r.firstChain().frames() == null || r.firstChain().frames().isEmpty() ? r.firstChain().toString()
-                        : r.firstChain().frames().get(0).toString());
+                        : shown == null || shown.isEmpty() ? r.firstChain().toString() : shown.get(0).toString());
             }
         }
         List<String> notes = run.analysis.counters().notes();
@@ -120,7 +134,7 @@ final class LocksCommand implements Command {
         }
     }
 
-    private static void csv(PrintStream out, List<LockStatistics.Row> rows, long runNanos) {
+    private static void csv(PrintStream out, List<LockStatistics.Row> rows, long runNanos, boolean allFrames) {
         out.println(String.join(",", COLUMNS));
         for (LockStatistics.Row r : rows) {
             StringBuilder sb = new StringBuilder(ReportFormat.csvField(r.lock().toString()));
@@ -128,12 +142,13 @@ final class LocksCommand implements Command {
                 sb.append(',').append(format(d));
             }
             sb.append(',').append(ReportFormat.csvField(r.firstThread() == null ? "" : r.firstThread().toString()));
-            sb.append(',').append(ReportFormat.csvField(r.firstChain() == null ? "" : r.firstChain().toString()));
+            sb.append(',').append(ReportFormat.csvField(firstChain(r, allFrames)));
             out.println(sb);
         }
     }
 
-    private static void json(PrintStream out, AnalysisRun run, List<LockStatistics.Row> rows, long runNanos) {
+    private static void json(PrintStream out, AnalysisRun run, List<LockStatistics.Row> rows, long runNanos,
+                             boolean allFrames) {
         StringBuilder sb = new StringBuilder("{\n");
         sb.append("  \"trace\": ").append(Json.quote(run.file.toString())).append(",\n");
         sb.append("  \"runNanos\": ").append(runNanos).append(",\n");
@@ -148,7 +163,7 @@ final class LocksCommand implements Command {
                 sb.append(", ").append(Json.quote(COLUMNS[i + 1])).append(": ").append(format(v[i]));
             }
             sb.append(", \"firstThread\": ").append(r.firstThread() == null ? "null" : Json.quote(r.firstThread().toString()));
-            sb.append(", \"firstChain\": ").append(r.firstChain() == null ? "null" : Json.quote(r.firstChain().toString()));
+            sb.append(", \"firstChain\": ").append(r.firstChain() == null ? "null" : Json.quote(firstChain(r, allFrames)));
             sb.append('}');
             sep = ",\n";
         }

@@ -22,13 +22,14 @@
 package jdk.lockstat.internal.tool;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /** The lockstat command (bin/lockstat). */
 public final class Main {
     private static final List<Command> COMMANDS = List.of(new SummaryCommand(), new PrintCommand(), new VerifyCommand(),
-            new ReportCommand(), new FlameCommand(), new LocksCommand());
+            new ReportCommand(), new FlameCommand(), new ExportCommand(), new LocksCommand());
 
     private Main() {}
 
@@ -38,6 +39,14 @@ public final class Main {
 
     /** Runs a command line; returns the exit status (0 ok, 1 bad or unreadable trace, 2 usage). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        // Global options, before the command name: --all-frames (for the commands that show chains).
+        boolean allFrames = false;
+        int first = 0;
+        while (first < args.length && args[first].equals(Options.ALL_FRAMES)) {
+            allFrames = true;
+            first++;
+        }
+        args = Arrays.copyOfRange(args, first, args.length);
         if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
             usage(args.length == 0 ? err : out);
             return args.length == 0 ? 2 : 0;
@@ -49,7 +58,11 @@ public final class Main {
         for (Command c : COMMANDS) {
             if (c.name().equals(args[0])) {
                 try {
-                    return c.run(Arrays.asList(args).subList(1, args.length), out, err);
+                    List<String> commandArgs = new ArrayList<>(Arrays.asList(args).subList(1, args.length));
+                    if (allFrames && c.showsChains()) {
+                        commandArgs.add(0, Options.ALL_FRAMES);
+                    }
+                    return c.run(commandArgs, out, err);
                 } catch (ToolException e) {
                     err.println("lockstat " + c.name() + ": " + e.getMessage());
                     return e.status();
@@ -72,12 +85,20 @@ public final class Main {
     }
 
     private static void usage(PrintStream s) {
-        s.println("Usage: lockstat <command> [options] TRACE");
+        s.println("Usage: lockstat [--all-frames] <command> [options] TRACE");
         s.println();
         s.println("Commands:");
         for (Command c : COMMANDS) {
-            s.printf("  %-45s %s%n", c.usage(), c.description());
+            if (c.usage().length() <= 45) {
+                s.printf("  %-45s %s%n", c.usage(), c.description());
+            } else {
+                s.printf("  %s%n  %-45s %s%n", c.usage(), "", c.description());   // a long usage on a line of its own
+            }
         }
+        s.println();
+        s.println("Call chains start at their first frame outside the locking mechanism (Unsafe, LockSupport,");
+        s.println("AbstractQueuedSynchronizer, ReentrantLock, ...); chains that differ only in those frames are one key.");
+        s.println("--all-frames (before the command, or among its options) shows every frame.");
         s.println();
         s.println("Record a trace with: java -XX:+TraceLockContention [-XX:TraceLockContentionFile=FILE] ...");
     }

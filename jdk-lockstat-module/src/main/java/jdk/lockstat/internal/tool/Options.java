@@ -28,8 +28,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Minimal option parsing: --flag, --key value, --key=value, and positional arguments. */
+/** Minimal option parsing: --flag, --key value, --key=value, -k value, and positional arguments. */
 final class Options {
+    /**
+     * Show the locking mechanism's frames (Unsafe, LockSupport, AQS, ...) at the top of chains, which
+     * every command leaves out by default (ChainRef.frames(boolean)); given before the command name or
+     * among the options of a command that shows chains.
+     */
+    static final String ALL_FRAMES = "--all-frames";
     final Map<String, String> values = new LinkedHashMap<>();
     /** Every value of each option, for options that may be repeated. */
     final Map<String, List<String>> allValues = new LinkedHashMap<>();
@@ -62,6 +68,14 @@ final class Options {
                 } else {
                     throw new ToolException("unknown option " + a + "\nusage: " + usage, 2);
                 }
+            } else if (a.length() == 2 && a.charAt(0) == '-' && valueNames.contains(a)) {
+                // a short option with a value, such as -o FILE
+                if (i + 1 >= args.size()) {
+                    throw new ToolException(a + " needs a value\nusage: " + usage, 2);
+                }
+                String value = args.get(++i);
+                o.values.put(a, value);
+                o.allValues.computeIfAbsent(a, k -> new ArrayList<>()).add(value);
             } else {
                 o.positional.add(a);
             }

@@ -32,7 +32,8 @@ import jdk.lockstat.query.ReportFormat;
 
 /**
  * lockstat report: contentions aggregated by a list of aspects (paper 4.2), as an indented text tree,
- * CSV rows or a JSON tree. The format is described in docs/report-format.md.
+ * CSV rows or a JSON tree; chain and method keys start at the first frame outside the locking mechanism
+ * unless --all-frames. The format is described in docs/report-format.md.
  */
 final class ReportCommand implements Command {
     static final String DEFAULT_ASPECTS = "lock-class,owner-chain";
@@ -45,12 +46,17 @@ final class ReportCommand implements Command {
     @Override
     public String usage() {
         return "lockstat report [--by ASPECT,...] [--format text|csv|json] [--top N] [--min-percent P] "
-                + AnalysisRun.FILTER_USAGE + " TRACE";
+                + AnalysisRun.FILTER_USAGE + " [--all-frames] TRACE";
     }
 
     @Override
     public String description() {
         return "who blocked whom, where, for how long: contention by aspects (" + Aspect.names() + ")";
+    }
+
+    @Override
+    public boolean showsChains() {
+        return true;
     }
 
     @Override
@@ -62,7 +68,7 @@ final class ReportCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
         Set<String> valued = new HashSet<>(AnalysisRun.FILTER_OPTIONS);
         valued.addAll(Set.of("--by", "--format", "--top", "--min-percent"));
-        Options o = Options.parse(args, Set.of(), valued, usage());
+        Options o = Options.parse(args, Set.of(Options.ALL_FRAMES), valued, usage());
         List<Aspect> aspects;
         try {
             aspects = Aspect.parseList(o.values.getOrDefault("--by", DEFAULT_ASPECTS));
@@ -76,7 +82,7 @@ final class ReportCommand implements Command {
         int top = o.values.containsKey("--top") ? positiveInt("--top", o.values.get("--top")) : Integer.MAX_VALUE;
         double minPercent = o.values.containsKey("--min-percent") ? percent(o.values.get("--min-percent")) : 0;
         AnalysisRun run = AnalysisRun.of(o, usage());
-        AggregationTree tree = new AggregationTree(aspects);
+        AggregationTree tree = new AggregationTree(aspects, o.flags.contains(Options.ALL_FRAMES));
         run.analyze(tree, err, name());
         ReportFormat.write(out, format, run.reportSource(), aspects, tree.snapshot(), tree.afterWaitSnapshot(), top, minPercent);
         return run.status();

@@ -173,6 +173,97 @@ public final class Scenario {
         return s;
     }
 
+    /**
+     * The A-1ms/B-6ms shape of the README: four threads share one monitor (class AB$Shared); ab-1 and ab-2
+     * hold it for 1 ms in AB.holdA, ab-3 and ab-4 for 6 ms in AB.holdB. In each round one thread holds and
+     * the next one (by number) blocks for the whole hold, entering the moment it is released; rounds go
+     * round the four threads cycles times. So the owners' shares are exact: AB.holdB caused 6/7 of the
+     * blocked time (12 of 14 ms a cycle), AB.holdA 1/7; while the blocked side is half and half (behind
+     * each kind of hold one thread waits in holdA and one in holdB), and the wake-up gaps are empty.
+     */
+    public static Scenario holdAB(int cycles) {
+        Scenario s = new Scenario();
+        EventBufferBuilder meta = s.buffer(0);
+        long[] threads = {21, 22, 23, 24};
+        for (int i = 0; i < threads.length; i++) {
+            meta.event(EventType.THREAD_START, T0, threads[i], 0, "ab-" + (i + 1));
+        }
+        meta.event(EventType.CLASS, LOCK_CLASS, 0L, "AB$Shared");
+        meta.event(EventType.CLASS, 0x810L, 0L, "AB");
+        meta.event(EventType.METHOD, 2001L, 0x810L, "holdA", "()V", 0L, "AB.java");
+        meta.event(EventType.METHOD, 2002L, 0x810L, "holdB", "()V", 0L, "AB.java");
+        meta.event(EventType.METHOD, 2003L, 0x810L, "run", "()V", 0L, "AB.java");
+        // blocked at the synchronized statement (301 holdA, 302 holdB); released at its end (311, 312)
+        meta.event(EventType.CALL_CHAIN, 301L, List.of(new Object[] {2001L, 2L, 12L, 0L}, new Object[] {2003L, 4L, 30L, 0L}));
+        meta.event(EventType.CALL_CHAIN, 302L, List.of(new Object[] {2002L, 2L, 20L, 0L}, new Object[] {2003L, 9L, 31L, 0L}));
+        meta.event(EventType.CALL_CHAIN, 311L, List.of(new Object[] {2001L, 8L, 14L, 0L}, new Object[] {2003L, 4L, 30L, 0L}));
+        meta.event(EventType.CALL_CHAIN, 312L, List.of(new Object[] {2002L, 8L, 22L, 0L}, new Object[] {2003L, 9L, 31L, 0L}));
+        EventBufferBuilder[] b = new EventBufferBuilder[threads.length];
+        for (int i = 0; i < threads.length; i++) {
+            b[i] = s.buffer(threads[i]);
+        }
+        b[0].event(EventType.MONITOR_INFLATE, T0 + 10, LOCK, 0L, 0xab5L, LOCK_CLASS);
+        long t = 1_000, seq = 1;
+        for (int round = 0; round < 4 * cycles; round++) {
+            int holder = round % 4, waiter = (round + 1) % 4;
+            boolean a = holder < 2;
+            long hold = a ? 1_000_000 : 6_000_000;
+            b[waiter].event(EventType.MONITOR_CONTENDED_ENTER, T0 + t, LOCK, seq++, waiter < 2 ? 301L : 302L, 0);
+            b[holder].event(EventType.MONITOR_CONTENDED_EXIT, T0 + t + hold, LOCK, seq++, a ? 311L : 312L);
+            b[waiter].event(EventType.MONITOR_CONTENDED_ENTERED, T0 + t + hold, LOCK, seq++);
+            t += hold;
+        }
+        return s;
+    }
+
+    /**
+     * A ReentrantLock (park-based) whose chains start in the locking mechanism, as real ones do. T2 parks in
+     * Shop.buy (chain 401: Unsafe.park, LockSupport.park, AQS.acquire, ReentrantLock$Sync.lock,
+     * ReentrantLock.lock, then Shop.buy, Shop.run) at 100; T1 unlocks in Shop.sell at 200 (chain 411:
+     * Unsafe.unpark, LockSupport.unpark, AQS.signalNext line 645, AQS.release, ReentrantLock.unlock, then
+     * Shop.sell, Shop.run); T2 wakes at 210. T3 parks in Shop.buy at 300; T2 unlocks in Shop.sell at 400
+     * with chain 412, which differs from 411 only in a mechanism frame (AQS.signalNext line 650); T3
+     * wakes at 410. Owners: T1 100 ns, T2 100 ns, unknown 2 x 10 ns.
+     */
+    public static Scenario reentrantLock() {
+        Scenario s = new Scenario();
+        EventBufferBuilder meta = s.buffer(0);
+        metadata(meta);
+        long unsafe = 0x901L, support = 0x902L, aqs = 0x903L, lock = 0x904L, sync = 0x905L, shop = 0x906L;
+        meta.event(EventType.CLASS, unsafe, 0L, "jdk.internal.misc.Unsafe");
+        meta.event(EventType.CLASS, support, 0L, "java.util.concurrent.locks.LockSupport");
+        meta.event(EventType.CLASS, aqs, 0L, "java.util.concurrent.locks.AbstractQueuedSynchronizer");
+        meta.event(EventType.CLASS, lock, 0L, "java.util.concurrent.locks.ReentrantLock");
+        meta.event(EventType.CLASS, sync, 0L, "java.util.concurrent.locks.ReentrantLock$NonfairSync");
+        meta.event(EventType.CLASS, shop, 0L, "demo.Shop");
+        Object[][] methods = {{3001L, unsafe, "park", "Unsafe.java"}, {3002L, unsafe, "unpark", "Unsafe.java"},
+            {3003L, support, "park", "LockSupport.java"}, {3004L, support, "unpark", "LockSupport.java"},
+            {3005L, aqs, "acquire", "AbstractQueuedSynchronizer.java"}, {3006L, aqs, "signalNext", "AbstractQueuedSynchronizer.java"},
+            {3007L, aqs, "release", "AbstractQueuedSynchronizer.java"}, {3008L, lock, "lock", "ReentrantLock.java"},
+            {3009L, lock, "unlock", "ReentrantLock.java"}, {3010L, sync, "lock", "ReentrantLock.java"},
+            {3011L, shop, "buy", "Shop.java"}, {3012L, shop, "sell", "Shop.java"}, {3013L, shop, "run", "Shop.java"}};
+        for (Object[] m : methods) {
+            meta.event(EventType.METHOD, m[0], m[1], m[2], "()V", 0L, m[3]);
+        }
+        meta.event(EventType.CALL_CHAIN, 401L, List.of(new Object[] {3001L, -1L, -1L, 1L}, new Object[] {3003L, 14L, 221L, 0L},
+                new Object[] {3005L, 200L, 754L, 0L}, new Object[] {3010L, 10L, 153L, 0L}, new Object[] {3008L, 4L, 322L, 0L},
+                new Object[] {3011L, 6L, 20L, 0L}, new Object[] {3013L, 3L, 50L, 0L}));
+        for (long[] c : new long[][] {{411L, 645L}, {412L, 650L}}) {
+            meta.event(EventType.CALL_CHAIN, c[0], List.of(new Object[] {3002L, -1L, -1L, 1L}, new Object[] {3004L, 9L, 177L, 0L},
+                    new Object[] {3006L, 30L, c[1], 0L}, new Object[] {3007L, 12L, 1007L, 0L}, new Object[] {3009L, 5L, 494L, 0L},
+                    new Object[] {3012L, 20L, 31L, 0L}, new Object[] {3013L, 9L, 51L, 0L}));
+        }
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
+        long blocker = sync, hash = 0x5151;
+        b2.event(EventType.PARK_BEGIN, T0 + 100, 1L, hash, blocker, 0, 0L, 401L, 0);
+        b1.event(EventType.UNPARK, T0 + 200, 2L, T2, 411L);
+        b2.event(EventType.PARK_END, T0 + 210, 3L, 2L, 0);
+        b3.event(EventType.PARK_BEGIN, T0 + 300, 4L, hash, blocker, 0, 0L, 401L, 0);
+        b2.event(EventType.UNPARK, T0 + 400, 5L, T3, 412L);
+        b3.event(EventType.PARK_END, T0 + 410, 6L, 5L, 0);
+        return s;
+    }
+
     /** Parts as "owner:start-end" (owner thread id, or ? for unknown), relative to T0. */
     static String parts(Contention c) {
         StringBuilder sb = new StringBuilder();

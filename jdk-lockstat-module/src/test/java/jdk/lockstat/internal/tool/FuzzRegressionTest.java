@@ -77,7 +77,8 @@ class FuzzRegressionTest {
         List<List<String>> commands = List.of(List.of("verify"), List.of("summary"), List.of("summary", "--format", "json"),
                 List.of("report"), List.of("report", "--by", "owner-thread,chain,lock", "--format", "json"),
                 List.of("report", "--by", "thread,owner-method", "--format", "csv"), List.of("locks"),
-                List.of("flame"), List.of("flame", "--owner"), List.of("print"));
+                List.of("flame"), List.of("flame", "--owner"), List.of("flame", "--format", "html"), List.of("print"),
+                List.of("export", "-o", Path.of("target", "fuzz-regression-export.pb.gz").toString()));
         try (BoundedWorker worker = new BoundedWorker()) {
             for (List<String> command : commands) {
                 List<String> args = new ArrayList<>(command);

@@ -56,6 +56,8 @@ class TraceFuzzTest {
     /** No command may allocate more than this on a mutant of a seed of a few dozen KB. */
     private static final long ALLOCATION_LIMIT = 512L << 20;
 
+    /** Stands for a file in the test's directory that a command writes. */
+    private static final String OUTPUT = "$OUTPUT";
     private static final List<List<String>> COMMANDS = List.of(
             List.of("summary", "--format", "json"),
             List.of("report"),
@@ -64,7 +66,12 @@ class TraceFuzzTest {
             List.of("locks"),
             List.of("flame", "--owner"),
             List.of("print"),
-            List.of("summary"));
+            List.of("summary"),
+            List.of("--all-frames", "report", "--by", "method,owner-chain", "--format", "csv"),
+            List.of("flame", "--format", "html"),
+            List.of("export", "--format", "pprof", "-o", OUTPUT),
+            List.of("export", "--side", "blocked", "--all-frames", "-o", OUTPUT));
+
 
     @TempDir
     Path dir;
@@ -82,6 +89,7 @@ class TraceFuzzTest {
                 // verify on every input, and one analysis command chosen by the input's number
                 for (List<String> command : List.of(List.of("verify"), COMMANDS.get((int) (n % COMMANDS.size())))) {
                     List<String> args = new ArrayList<>(command);
+                    args.replaceAll(a -> a.equals(OUTPUT) ? dir.resolve("output").toString() : a);
                     args.add(input.toString());
                     BoundedWorker.Outcome<ToolRun> o = worker.run(() -> ToolRun.of(args.toArray(String[]::new)), SECONDS_PER_INPUT);
                     String problem = o.problem(ALLOCATION_LIMIT, null);

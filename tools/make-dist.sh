@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The LockStat JDK as users get it: the JDK image with bin/lockstat, plus the JavaFX viewer and its
+# jars (bin/lockstat-viewer runs it on the image's own java; no Maven needed), a README and the
+# licences, in one directory lockstat-jdk-<version>-linux-<arch>/.
+#   tools/make-dist.sh tar JDK_IMAGE VIEWER_TARGET OUT_DIR   writes OUT_DIR/lockstat-jdk-<version>-linux-<arch>.tar.gz
+#   tools/make-dist.sh install JDK_IMAGE VIEWER_TARGET PREFIX   the same tree, installed into PREFIX
+# VIEWER_TARGET is viewer-fx/target after `make viewer` (the viewer jar, and lib/ with the module and JavaFX).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+mode=${1:?usage: make-dist.sh tar|install JDK_IMAGE VIEWER_TARGET OUT_DIR|PREFIX}
+jdk=${2:?JDK image}; viewer=${3:?viewer target directory}; dest=${4:?output directory or prefix}
+die() { echo "make-dist: $*" >&2; exit 1; }
+[ -x "$jdk/bin/java" ] && [ -x "$jdk/bin/lockstat" ] || die "$jdk is not a LockStat JDK image (make jdk)"
+viewer_jar=$(ls "$viewer"/lockstat-viewer-*.jar 2>/dev/null | head -n 1)
+[ -n "$viewer_jar" ] && [ -d "$viewer/lib" ] || die "the viewer is not built in $viewer (make viewer)"
+
+release_value() { sed -n "s/^$1=\"\\(.*\\)\"$/\\1/p" "$jdk/release"; }
+version=$(release_value JAVA_RUNTIME_VERSION); version=${version%-lockstat}
+case "$(release_value OS_ARCH)" in
+  x86_64|amd64) arch=x64 ;;
+  aarch64) arch=aarch64 ;;
+  *) arch=$(release_value OS_ARCH) ;;
+esac
+name=lockstat-jdk-$version-linux-$arch
+
+populate() {  # populate DIR: the image, the viewer, the launcher, README and licences
+  local d=$1
+  mkdir -p "$d"
+  cp -a "$jdk/." "$d/"
+  mkdir -p "$d/lib/lockstat-viewer"
+  cp "$viewer_jar" "$d/lib/lockstat-viewer/lockstat-viewer.jar"
+  cp "$viewer"/lib/*.jar "$d/lib/lockstat-viewer/"
+  cat > "$d/bin/lockstat-viewer" <<'LAUNCHER'
+#!/bin/sh
+# lockstat-viewer [TRACE]: the LockStat viewer (JavaFX) on this JDK.
+home=$(cd "$(dirname "$0")/.." && pwd)
+exec "$home/bin/java" --enable-native-access=ALL-UNNAMED -cp "$home/lib/lockstat-viewer/*" \
+  jdk.lockstat.viewer.Launcher "$@"
+LAUNCHER
+  chmod 755 "$d/bin/lockstat-viewer"
+  cp "$here/LICENSE" "$d/LOCKSTAT-LICENSE"
+  cat > "$d/LOCKSTAT-README.md" <<README
+# LockStat JDK $version (linux-$arch)
+
+OpenJDK $version with lock contention tracing: who was blocked, on which lock, where, and which
+thread held the lock in which call chain.
+
+    bin/java -XX:+TraceLockContention -jar app.jar      # writes lockstat-<pid>.lct
+    bin/lockstat report --by owner-method lockstat-<pid>.lct
+    bin/lockstat-viewer lockstat-<pid>.lct              # the JavaFX viewer (needs a display)
+    bin/jcmd <pid> LockStat.start | dump | report | stop
+
+Documentation: the LockStat JDK repository's README.md and docs/.
+Licence: GPLv2 with the Classpath exception (LOCKSTAT-LICENSE; OpenJDK's own in legal/).
+README
+}
+
+case "$mode" in
+  tar)
+    mkdir -p "$dest"
+    stage=$(mktemp -d); trap 'rm -rf "$stage"' EXIT
+    populate "$stage/$name"
+    tar -C "$stage" -czf "$dest/$name.tar.gz.tmp" "$name"
+    mv "$dest/$name.tar.gz.tmp" "$dest/$name.tar.gz"
+    echo "$dest/$name.tar.gz"
+    ;;
+  install)
+    populate "$dest"
+    echo "LockStat JDK installed in $dest: $dest/bin/java -XX:+TraceLockContention ..., $dest/bin/lockstat-viewer"
+    ;;
+  *) die "unknown mode $mode (tar or install)" ;;
+esac

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The tarball as a user gets it: extracted into an empty directory, its java traces a contended
+# workload, its lockstat verifies and reports the trace (the owner method must be named), and its
+# lockstat-viewer opens the trace under Xvfb and renders every view to PNG.
+#   tools/test-dist.sh TARBALL
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+tarball=$(cd "$(dirname "${1:?usage: test-dist.sh TARBALL}")" && pwd)/$(basename "$1")
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+result=$here/build/test-dist/result   # read by tools/test-summary.sh: "passed failed"
+mkdir -p "$(dirname "$result")"; echo "0 1" > "$result"
+fail() { echo "test-dist: FAILED: $*" >&2; exit 1; }
+tar -xzf "$tarball" -C "$work"
+home=$(ls -d "$work"/lockstat-jdk-*)
+for f in bin/java bin/lockstat bin/lockstat-viewer LOCKSTAT-README.md LOCKSTAT-LICENSE lib/lockstat-viewer/lockstat-viewer.jar; do
+  [ -e "$home/$f" ] || fail "$f is missing from $(basename "$tarball")"
+done
+cd "$work"
+"$home/bin/javac" -d classes "$here/bench/demo/ContentionDemo.java"
+"$home/bin/java" -XX:+TraceLockContention -XX:TraceLockContentionFile=demo.lct -cp classes ContentionDemo 4 1500 > demo.out
+"$home/bin/lockstat" verify demo.lct || fail "the trace does not verify"
+"$home/bin/lockstat" report --by owner-method demo.lct > report.txt
+grep -q 'Ledger.audit' report.txt || { cat report.txt; fail "the report does not name the owner method Ledger.audit"; }
+xvfb-run -a -s "-screen 0 1600x1200x24" "$home/bin/lockstat-viewer" --screenshots shots demo.lct > viewer.out 2>&1 \
+  || { cat viewer.out; fail "lockstat-viewer --screenshots failed"; }
+n=$(find shots -name '*.png' -size +10k | wc -l)
+[ "$n" -ge 5 ] || { ls -la shots; fail "lockstat-viewer rendered $n views (at least 5 expected)"; }
+echo "test-dist: $(basename "$tarball"): traced, verified, reported (Ledger.audit named), viewer rendered $n views"
+echo "1 0" > "$result"
