@@ -208,7 +208,17 @@ echo "$patched_tree" > "$work/applied-tree"
 log "${#patches[@]} patches in series, $own_files files from hotspot-patches/src; $changed source files rewritten"
 
 # ---- 4. module jdk.lockstat -------------------------------------------------------------------
+# The JDK build compiles a module's sources into one class directory and never deletes a class whose
+# source is gone: when a source file was removed or renamed, the module is compiled afresh, so that
+# no stale class (or package) stays in the image.
+module_classes=$src/src/jdk.lockstat/share/classes
+module_files() { [ -d "$module_classes" ] && (cd "$module_classes" && find . -type f | sort); }
+before=$(module_files || true)
 "$here/jdk-lockstat-module/install-into-jdk.sh" "$src" >&2
+if [ -n "$before" ] && [ -n "$(comm -23 <(printf '%s\n' "$before") <(module_files))" ]; then
+  log "module sources were removed or renamed: jdk.lockstat is compiled afresh"
+  rm -rf "$build/jdk/modules/jdk.lockstat"
+fi
 
 # ---- 5. configure -----------------------------------------------------------------------------
 # Configure runs again when its arguments change, or when the patches change its own sources

@@ -29,13 +29,18 @@ populate() {  # populate DIR: the image, the viewer, the launcher, README and li
   cp -a "$jdk/." "$d/"
   mkdir -p "$d/lib/lockstat-viewer"
   cp "$viewer_jar" "$d/lib/lockstat-viewer/lockstat-viewer.jar"
-  cp "$viewer"/lib/*.jar "$d/lib/lockstat-viewer/"
+  # The analysis engine is this JDK's own module jdk.lockstat (a copy on the class path would be
+  # shadowed by it): the viewer reads its API package, which the module does not export.
+  find "$viewer/lib" -name '*.jar' ! -name 'jdk-lockstat-*.jar' -exec cp {} "$d/lib/lockstat-viewer/" \;
+  # The viewer's classes name the module's packages (its API package and the types that API returns).
+  "$jdk/bin/java" --describe-module jdk.lockstat | awk '/^contains /{print "--add-exports=jdk.lockstat/" $2 "=ALL-UNNAMED"}' \
+    > "$d/lib/lockstat-viewer/jvm.args"
   cat > "$d/bin/lockstat-viewer" <<'LAUNCHER'
 #!/bin/sh
-# lockstat-viewer [TRACE]: the LockStat viewer (JavaFX) on this JDK.
+# lockstat-viewer [TRACE]: the LockStat viewer (JavaFX) on this JDK and its module jdk.lockstat.
 home=$(cd "$(dirname "$0")/.." && pwd)
-exec "$home/bin/java" --enable-native-access=ALL-UNNAMED -cp "$home/lib/lockstat-viewer/*" \
-  jdk.lockstat.viewer.Launcher "$@"
+exec "$home/bin/java" --enable-native-access=ALL-UNNAMED "@$home/lib/lockstat-viewer/jvm.args" \
+  -cp "$home/lib/lockstat-viewer/*" jdk.lockstat.viewer.Launcher "$@"
 LAUNCHER
   chmod 755 "$d/bin/lockstat-viewer"
   cp "$here/LICENSE" "$d/LOCKSTAT-LICENSE"
