@@ -37,7 +37,6 @@ import javafx.scene.control.TreeTableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import jdk.lockstat.query.CallTree;
 
 /**
@@ -76,7 +75,7 @@ final class CallTreeView extends BorderPane {
         share.setId("calltree-percent");
         share.setPrefWidth(150);
         share.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().percent()));
-        share.setCellFactory(c -> new BarCell());
+        share.setCellFactory(c -> new PercentBarCell<>("#e8743b"));
         TreeTableColumn<CallTree.Node, Number> self = number("Self (ms)", n -> n.selfNanos() / 1e6, "calltree-self");
         table.getColumns().addAll(List.of(frame, total, share, self));
         scope.setId("calltree-scope");
@@ -103,32 +102,6 @@ final class CallTreeView extends BorderPane {
             }
         });
         return col;
-    }
-
-    /** Percent as text with a bar proportional to it. */
-    private static final class BarCell extends TreeTableCell<CallTree.Node, Number> {
-        private final Region bar = new Region();
-        private final Label text = new Label();
-        private final HBox box = new HBox(4, bar, text);
-
-        BarCell() {
-            bar.setStyle("-fx-background-color: #e8743b;");
-            bar.setPrefHeight(10);
-            box.setAlignment(Pos.CENTER_LEFT);
-        }
-
-        @Override
-        protected void updateItem(Number v, boolean empty) {
-            super.updateItem(v, empty);
-            if (empty || v == null) {
-                setGraphic(null);
-                return;
-            }
-            bar.setMinWidth(Math.max(1, 0.7 * v.doubleValue()));
-            bar.setMaxWidth(Math.max(1, 0.7 * v.doubleValue()));
-            text.setText(Texts.percent(v.doubleValue()));
-            setGraphic(box);
-        }
     }
 
     /** Shows a tree, opened along its heaviest path; scope says whose chains they are. */

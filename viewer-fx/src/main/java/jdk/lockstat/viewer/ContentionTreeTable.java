@@ -35,9 +35,6 @@ import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableView;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Region;
-import javafx.scene.control.Label;
 import jdk.lockstat.query.CallChain;
 import jdk.lockstat.query.ChainLabels;
 import jdk.lockstat.query.DrillNode;
@@ -72,7 +69,7 @@ final class ContentionTreeTable extends TreeTableView<DrillNode> {
         share.setId("col-percent");
         share.setPrefWidth(150);
         share.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue().percent()));
-        share.setCellFactory(c -> new BarCell());
+        share.setCellFactory(c -> new PercentBarCell<>("#d9534f"));
         TreeTableColumn<DrillNode, Number> count = number("Count", n -> n.count(), "%,.0f");
         count.setId("col-count");
         TreeTableColumn<DrillNode, Number> avg = number("Average (ms)", n -> n.averageNanos() / 1e6, "%,.3f");
@@ -148,32 +145,6 @@ final class ContentionTreeTable extends TreeTableView<DrillNode> {
             Object key = node.keys().isEmpty() ? node.text() : node.keys().iterator().next();
             tip.setText(node.aspect().displayName() + ":\n" + Texts.chainLines(key, "  ", allFrames));
             setTooltip(tip);
-        }
-    }
-
-    /** Percent as text with a bar proportional to it. */
-    private static final class BarCell extends TreeTableCell<DrillNode, Number> {
-        private final Region bar = new Region();
-        private final Label text = new Label();
-        private final HBox box = new HBox(4, bar, text);
-
-        BarCell() {
-            bar.setStyle("-fx-background-color: #d9534f;");
-            bar.setPrefHeight(10);
-            box.setAlignment(Pos.CENTER_LEFT);
-        }
-
-        @Override
-        protected void updateItem(Number v, boolean empty) {
-            super.updateItem(v, empty);
-            if (empty || v == null) {
-                setGraphic(null);
-                return;
-            }
-            bar.setMinWidth(Math.max(1, 0.7 * v.doubleValue()));
-            bar.setMaxWidth(Math.max(1, 0.7 * v.doubleValue()));
-            text.setText(Texts.percent(v.doubleValue()));
-            setGraphic(box);
         }
     }
 

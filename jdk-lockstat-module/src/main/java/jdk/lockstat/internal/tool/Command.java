@@ -37,11 +37,9 @@ interface Command {
         return false;
     }
 
-    /** Runs with the arguments after the command name; returns the exit status. */
-    int run(List<String> args, PrintStream out) throws ToolException;
-
-    /** As {@link #run(List, PrintStream)}, for commands that warn on err while their output goes on. */
-    default int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
-        return run(args, out);
-    }
+    /**
+     * Runs with the arguments after the command name, its output on out and warnings that do not stop
+     * it on err; returns the exit status.
+     */
+    int run(List<String> args, PrintStream out, PrintStream err) throws ToolException;
 }

@@ -64,11 +64,6 @@ final class ExportCommand implements Command {
     }
 
     @Override
-    public int run(List<String> args, PrintStream out) throws ToolException {
-        return run(args, out, System.err);
-    }
-
-    @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
         Set<String> valued = new HashSet<>(AnalysisRun.FILTER_OPTIONS);
         valued.addAll(Set.of("--format", "--side", "-o"));

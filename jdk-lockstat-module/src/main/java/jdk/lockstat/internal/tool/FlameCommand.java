@@ -56,11 +56,6 @@ final class FlameCommand implements Command {
     }
 
     @Override
-    public int run(List<String> args, PrintStream out) throws ToolException {
-        return run(args, out, System.err);
-    }
-
-    @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
         Set<String> valued = new HashSet<>(AnalysisRun.FILTER_OPTIONS);
         valued.add("--format");

@@ -60,11 +60,6 @@ final class LocksCommand implements Command {
     }
 
     @Override
-    public int run(List<String> args, PrintStream out) throws ToolException {
-        return run(args, out, System.err);
-    }
-
-    @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
         Set<String> valued = new HashSet<>(Set.of("--from", "--to", "--format", "--top"));
         Options o = Options.parse(args, Set.of(Options.ALL_FRAMES), valued, usage());

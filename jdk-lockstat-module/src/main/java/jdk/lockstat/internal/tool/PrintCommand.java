@@ -53,7 +53,7 @@ final class PrintCommand implements Command {
     }
 
     @Override
-    public int run(List<String> args, PrintStream out) throws ToolException {
+    public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
         Options o = Options.parse(args, Set.of("--json"), Set.of(), usage());
         Path file = TraceArgument.single(o.positional, usage());
         boolean json = o.flags.contains("--json");

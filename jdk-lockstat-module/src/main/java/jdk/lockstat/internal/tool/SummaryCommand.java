@@ -55,7 +55,7 @@ final class SummaryCommand implements Command {
     }
 
     @Override
-    public int run(List<String> args, PrintStream out) throws ToolException {
+    public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
         Options o = Options.parse(args, Set.of(), Set.of("--format"), usage());
         String format = o.values.getOrDefault("--format", "text");
         if (!format.equals("text") && !format.equals("json")) {

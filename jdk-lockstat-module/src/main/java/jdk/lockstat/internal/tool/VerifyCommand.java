@@ -54,7 +54,7 @@ final class VerifyCommand implements Command {
     }
 
     @Override
-    public int run(List<String> args, PrintStream out) throws ToolException {
+    public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
         Options o = Options.parse(args, Set.of(), Set.of(), usage());
         Path file = TraceArgument.single(o.positional, usage());
         TraceStatistics stats = new TraceStatistics();
