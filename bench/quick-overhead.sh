@@ -7,6 +7,10 @@
 # measures java.util.concurrent (ReentrantLock) instead of synchronized (ContentionDemo).
 # PREV_JDK=DIR adds configurations "prev" and "prevnochains": tracing on, with and without call chains,
 # on another LockStat JDK build (e.g. before a patch), side by side in the same interleaved rounds.
+# Besides throughput, each configuration's CPU time per operation (process user+sys over the
+# operations done: on a noisy machine steadier than throughput) and, for those that write a trace,
+# events per operation in its last run (lockstat summary). DEMO=ShortSectionDemo: one short
+# synchronized map update after private work, the busiest kind of lock.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 reps=${1:-5}; threads=${2:-4}; millis=${3:-2000}
@@ -18,6 +22,12 @@ demo=${DEMO:-ContentionDemo}
 declare -A results
 configs=(${CONFIGS:-stock off on nochains online ${PREV_JDK:+prev prevnochains}})
 run() {
+  /usr/bin/time -f "%U %S" -o "$out/cpu" bash -c "$(declare -f run_java); run_java $1" > "$out/stdout"
+  local ops; ops=$(sed -nE 's/.* ([0-9]+) transfers.*/\1/p' "$out/stdout")
+  echo "$ops $(awk -v o="$ops" '{printf "%.1f", ($1 + $2) * 1e9 / o}' "$out/cpu")"
+  if [ -f "$out/t.lct" ]; then mv "$out/t.lct" "$out/last-$1.lct"; fi
+}
+run_java() {
   case "$1" in
     stock) "$stock/bin/java" -cp "$out/classes" "$demo" "$threads" "$millis" ;;
     off)   "$lockstat/bin/java" -cp "$out/classes" "$demo" "$threads" "$millis" ;;
@@ -31,20 +41,37 @@ run() {
              -XX:TraceLockContentionFile="$out/t.lct" -cp "$out/classes" "$demo" "$threads" "$millis" ;;
     online) "$lockstat/bin/java" -XX:TraceLockContentionReport="$out/r.txt" \
              -cp "$out/classes" "$demo" "$threads" "$millis" ;;
-  esac | sed -E 's/.* ([0-9]+) transfers.*/\1/'
+  esac
 }
+export out threads millis demo stock lockstat PREV_JDK
+declare -A cpu
 for ((i = 0; i < reps; i++)); do
   for c in "${configs[@]}"; do
-    results[$c]="${results[$c]:-} $(run "$c")"
+    read -r ops nanos < <(run "$c")
+    results[$c]="${results[$c]:-} $ops"
+    cpu[$c]="${cpu[$c]:-} $nanos"
   done
 done
 median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : int((a[NR/2]+a[NR/2+1])/2))}'; }
 base=$(echo "${results[stock]}" | median)
 printf "%s, %d threads, %d ms, %d interleaved runs, %d CPUs\n" "$demo" "$threads" "$millis" "$reps" "$(nproc)"
-printf "%-8s %14s %14s %14s %10s\n" config median min max vs-stock
+fmedian() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+cbase=$(echo "${cpu[stock]}" | fmedian)
+printf "%-8s %14s %14s %14s %10s %12s %14s %12s %10s\n" config median min max vs-stock cpu-ns/op cpu-min..max cpu-vs-stock events/op
 for c in "${configs[@]}"; do
   m=$(echo "${results[$c]}" | median)
   lo=$(echo "${results[$c]}" | tr ' ' '\n' | grep -v '^$' | sort -n | head -1)
   hi=$(echo "${results[$c]}" | tr ' ' '\n' | grep -v '^$' | sort -n | tail -1)
-  printf "%-8s %14d %14d %14d %10s\n" "$c" "$m" "$lo" "$hi" "$(awk -v m="$m" -v b="$base" 'BEGIN {printf "%.3f", m / b}')"
+  cm=$(echo "${cpu[$c]}" | fmedian)
+  clo=$(echo "${cpu[$c]}" | tr ' ' '\n' | grep -v '^$' | sort -g | head -1)
+  chi=$(echo "${cpu[$c]}" | tr ' ' '\n' | grep -v '^$' | sort -g | tail -1)
+  epo=-
+  if [ -f "$out/last-$c.lct" ]; then
+    events=$("$lockstat/bin/lockstat" summary --format json "$out/last-$c.lct" | sed -nE 's/.*"events": *([0-9]+).*/\1/p' | head -1)
+    last=$(echo "${results[$c]}" | awk '{print $NF}')
+    epo=$(awk -v e="${events:-0}" -v o="$last" 'BEGIN {printf "%.5f", e / o}')
+  fi
+  printf "%-8s %14d %14d %14d %10s %12s %14s %12s %10s\n" "$c" "$m" "$lo" "$hi" \
+    "$(awk -v m="$m" -v b="$base" 'BEGIN {printf "%.3f", m / b}')" "$cm" "$clo..$chi" \
+    "$(awk -v m="$cm" -v b="$cbase" 'BEGIN {printf "%.3f", m / b}')" "$epo"
 done

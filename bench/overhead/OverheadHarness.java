@@ -249,6 +249,19 @@ public class OverheadHarness {
         return Files.readString(f).replaceAll("(?m)^#", "##").replaceAll("(?m)^Reproduce:.*$", "").strip() + "\n\n";
     }
 
+    /**
+     * The contended-lock cost figures (bench/contended/RESULTS.md: the busiest locks, stock and the
+     * LockStat JDK before and after a change, CPU time per operation), one heading level down: measured
+     * with bench/quick-overhead.sh rather than here, and kept beside these results.
+     */
+    String contendedMarkdown() throws IOException {
+        Path f = Path.of("bench", "contended", "RESULTS.md");
+        if (!Files.exists(f)) {
+            return "";
+        }
+        return Files.readString(f).replaceAll("(?m)^#", "##").replace("](", "](contended/").replace("](contended/http", "](http").strip() + "\n\n";
+    }
+
     static double quantile(List<Double> sorted, double q) {
         double pos = q * (sorted.size() - 1);
         int lo = (int) Math.floor(pos), hi = (int) Math.ceil(pos);
@@ -418,6 +431,7 @@ public class OverheadHarness {
             md.append('\n');
         }
         json.append("  },\n  \"summary\": ").append(summaryJson(runs)).append(accuracyJson()).append("\n}\n");
+        md.append(contendedMarkdown());
         md.append(accuracyMarkdown());
         md.append("Reproduce: `make bench-overhead` (").append(String.join(" ", opt.entrySet().stream()
                 .map(e -> "--" + e.getKey() + " " + e.getValue()).toList())).append(").\n");

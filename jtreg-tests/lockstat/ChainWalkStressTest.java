@@ -287,6 +287,18 @@ public class ChainWalkStressTest {
                             chainMonitors.computeIfAbsent(chain, k -> new HashSet<>()).add(e.getLong("monitor"));
                         }
                     }
+                    // A summarized stretch of releases: each owner (thread, chain, releases, duration) as an exit.
+                    case "MonitorReleaseSummary" -> {
+                        for (Object[] owner : e.getList("owners")) {
+                            lockEvents[0]++;
+                            long chain = (Long) owner[1];
+                            if (chain == 0) {
+                                zeroChains[0]++;
+                            } else {
+                                chainMonitors.computeIfAbsent(chain, k -> new HashSet<>()).add(e.getLong("monitor"));
+                            }
+                        }
+                    }
                     default -> { }
                 }
             }

@@ -89,6 +89,8 @@ public class ExceptionInSynchronizedTest {
                     case "Method" -> methodNames.put(e.getLong("method"), e.getString("name"));
                     case "CallChain" -> chainTop.put(e.getLong("chain"), (Long) e.getList("frames").get(0)[0]);
                     case "MonitorContendedExit" -> exitChains.add(e.getLong("chain"));
+                    // The releases of a summarized stretch: their owners' chains (thread, chain, releases, duration).
+                    case "MonitorReleaseSummary" -> e.getList("owners").forEach(o -> exitChains.add((Long) o[1]));
                     case "MonitorContendedEnter" -> enters[0]++;
                     case "MonitorContendedEntered" -> entered[0]++;
                     default -> { }

@@ -19,10 +19,25 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 public class SlowDrainTest {
-    /** 4 threads on one monitor for args[0] ms: a few MB/s of trace; prints how long the work took. */
+    /**
+     * 4 threads on one monitor for args[0] ms: a few MB/s of trace; prints how long the work took. Each
+     * thread takes the lock from 32 call chains in turn (recursion depths): the releases of barging
+     * owners cannot be summed into few summaries (a summary holds 16 owner threads and chains), so the
+     * trace stays large, as it would with many lock sites.
+     */
     public static class Workload {
         static final Object lock = new Object();
         static long counter;
+
+        static void step(int depth) {
+            if (depth == 0) {
+                synchronized (lock) {
+                    counter++;
+                }
+            } else {
+                step(depth - 1);
+            }
+        }
 
         public static void main(String[] args) throws Exception {
             long ms = Long.parseLong(args[0]);
@@ -31,10 +46,8 @@ public class SlowDrainTest {
             Thread[] ts = new Thread[4];
             for (int i = 0; i < ts.length; i++) {
                 ts[i] = new Thread(() -> {
-                    while (System.nanoTime() < end) {
-                        synchronized (lock) {
-                            counter++;
-                        }
+                    for (int n = 0; System.nanoTime() < end; n++) {
+                        step(n & 31);
                     }
                 }, "worker-" + i);
                 ts[i].start();

@@ -87,6 +87,8 @@ public class VirtualThreadMonitorTest {
                     case "MonitorContendedEnter" -> entersByThread.merge(context, 1, Integer::sum);
                     case "MonitorContendedEntered" -> enteredByThread.merge(context, 1, Integer::sum);
                     case "MonitorContendedExit" -> exitChains.add(e.getLong("chain"));
+                    // The releases of a summarized stretch: their owners' chains (thread, chain, releases, duration).
+                    case "MonitorReleaseSummary" -> e.getList("owners").forEach(o -> exitChains.add((Long) o[1]));
                     case "Method" -> methodNames.put(e.getLong("method"), e.getString("name"));
                     case "CallChain" -> chainTop.put(e.getLong("chain"), (Long) e.getList("frames").get(0)[0]);
                     default -> { }

@@ -4,10 +4,12 @@
  *          wait() (JEP 491) and may take the monitor back on another carrier: their wait releases
  *          carry forward references resolved to dequeue's chain, their contended re-entries are
  *          "after wait" enters with the wait's chain and a matching entered, all under the virtual
- *          threads' ids, whose names the trace records.
+ *          threads' ids, whose names the trace records. Each round forces both: the producer is
+ *          BLOCKED on the queue when the consumer waits, and then holds it until the consumer's timed
+ *          wait has expired and the consumer is BLOCKED taking the queue back.
  * @library /lib
  * @modules jdk.lockstat/jdk.lockstat.internal.format
- * @build LockStatRun WaitNotifyQueueTest
+ * @build LockStatRun
  * @run main/timeout=300 VirtualThreadWaitTest
  */
 import java.nio.file.Files;
@@ -15,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,35 +27,70 @@ import jdk.lockstat.internal.format.EventBuffer;
 import jdk.lockstat.internal.format.TraceParser;
 
 public class VirtualThreadWaitTest {
-    public static class Workload {
-        public static void main(String[] args) throws Exception {
-            WaitNotifyQueueTest.BlockingQueue queue = new WaitNotifyQueueTest.BlockingQueue();
-            int consumers = 12, perConsumer = 2_000;
-            List<Thread> threads = new ArrayList<>();
-            threads.add(Thread.ofVirtual().name("vt-producer").unstarted(() -> {
-                for (int n = 0; n < consumers * perConsumer; n++) {
-                    queue.enqueue(n);
-                    for (int spin = 0; spin < 2_000; spin++) {
-                        Thread.onSpinWait();
-                    }
+    static final int ROUNDS = 12;
+
+    /** WaitNotifyQueueTest's queue (the paper's Figure 1), with the points where a round is forced. */
+    static final class ForcedQueue {
+        private final List<Object> q = new LinkedList<>();
+        volatile boolean waiting, goWait, holding, release;
+
+        void enqueue(Object item) {
+            synchronized (q) {
+                holding = true;
+                while (!release) {   // held until the consumer's timed wait expired and it BLOCKED re-entering
+                    Thread.onSpinWait();
                 }
-            }));
-            for (int i = 0; i < consumers; i++) {
-                threads.add(Thread.ofVirtual().name("vt-consumer-" + i).unstarted(() -> {
-                    for (int n = 0; n < perConsumer; n++) {
-                        queue.dequeue();
-                    }
-                }));
+                q.add(item);
+                q.notifyAll();
             }
-            threads.forEach(Thread::start);
+        }
+
+        Object dequeue() {
+            synchronized (q) {
+                awaitNotEmpty();
+                return q.remove(0);
+            }
+        }
+
+        void awaitNotEmpty() {
+            waiting = true;
+            while (!goWait) {   // until the producer is BLOCKED on the queue: this wait's release is contended
+                Thread.onSpinWait();
+            }
+            while (q.isEmpty()) {
+                try {
+                    q.wait(20);   // expires while the producer holds the queue: a contended re-entry
+                } catch (InterruptedException e) {
+                    // as in the paper
+                }
+            }
+        }
+    }
+
+    public static class Workload {
+        static void await(java.util.function.BooleanSupplier condition) {
+            while (!condition.getAsBoolean()) {
+                Thread.onSpinWait();
+            }
+        }
+
+        public static void main(String[] args) throws Exception {
             StringBuilder ids = new StringBuilder("vthread-ids=");
-            for (Thread t : threads) {
-                ids.append(t.threadId()).append(',');
+            for (int r = 0; r < ROUNDS; r++) {
+                ForcedQueue queue = new ForcedQueue();
+                Thread consumer = Thread.ofVirtual().name("vt-consumer-" + r).start(queue::dequeue);
+                await(() -> queue.waiting);
+                Thread producer = Thread.ofVirtual().name("vt-producer-" + r).start(() -> queue.enqueue(1));
+                await(() -> producer.getState() == Thread.State.BLOCKED);
+                queue.goWait = true;
+                await(() -> queue.holding);
+                await(() -> consumer.getState() == Thread.State.BLOCKED);
+                queue.release = true;
+                consumer.join();
+                producer.join();
+                ids.append(consumer.threadId()).append(',').append(producer.threadId()).append(',');
             }
             System.out.println(ids);
-            for (Thread t : threads) {
-                t.join();
-            }
             System.out.println("workload-done");
         }
     }
@@ -119,7 +157,7 @@ public class VirtualThreadWaitTest {
         System.out.println("wait exits " + waitRefContext.size() + ", resolved " + resolvedTo.size()
                 + ", enters " + enters + ", entered " + entered + ", after-wait enters " + afterWaitChains.size()
                 + ", virtual thread names " + virtualNames);
-        LockStatRun.check(waitRefContext.size() >= 10, "contended wait() releases recorded: " + waitRefContext.size());
+        LockStatRun.check(waitRefContext.size() == ROUNDS, "contended wait() releases recorded: " + waitRefContext.size());
         LockStatRun.check(vthreadIds.containsAll(waitRefContext.values()),
                 "wait releases belong to the virtual threads: " + new HashSet<>(waitRefContext.values()));
         Map<String, Integer> owners = new HashMap<>();
@@ -127,14 +165,12 @@ public class VirtualThreadWaitTest {
             LockStatRun.check(ref > 0 && resolvedTo.containsKey(ref), "forward reference " + ref + " resolved");
             owners.merge(String.valueOf(methodNames.get(chainMethods.get(resolvedTo.get(ref)).get(0))), 1, Integer::sum);
         }
-        // A release inlined into a compiled caller may lack debug information at that pc and name the
-        // caller (design note, open item 5); never wait()'s caller. Since releases are recorded only
-        // while a thread is blocked (not merely queued after notify), there are tens of wait releases,
-        // not thousands, so a few such callers weigh more.
-        LockStatRun.check(owners.getOrDefault("dequeue", 0) >= waitRefContext.size() * 3 / 4
-                && !owners.containsKey("awaitNotEmpty") && !owners.containsKey("wait0"),
+        // Every reference resolves to the consumer's own release at the end of dequeue, never to
+        // wait()'s caller.
+        LockStatRun.check(owners.getOrDefault("dequeue", 0) == waitRefContext.size(),
                 "references resolve to dequeue: " + owners);
-        LockStatRun.check(afterWaitChains.size() >= 10, "contended re-entries after wait: " + afterWaitChains.size());
+        // (a wait that expires before the producer takes the queue waits again: more than one a round)
+        LockStatRun.check(afterWaitChains.size() >= ROUNDS, "contended re-entries after wait: " + afterWaitChains.size());
         long viaAwait = afterWaitChains.stream().filter(c -> chainMethods.getOrDefault(c, List.of()).stream()
                 .anyMatch(m -> "awaitNotEmpty".equals(methodNames.get(m)))).count();
         LockStatRun.check(viaAwait == afterWaitChains.size(),

@@ -105,6 +105,8 @@ public class WaitNotifyQueueTest {
                     case "MonitorWaitExit" -> waitRefs.add(e.getLong("forwardRef"));
                     case "MonitorForwardResolve" -> resolvedTo.put(e.getLong("forwardRef"), e.getLong("chain"));
                     case "MonitorContendedExit" -> exitChains.add(e.getLong("chain"));
+                    // The releases of a summarized stretch: their owners' chains (thread, chain, releases, duration).
+                    case "MonitorReleaseSummary" -> e.getList("owners").forEach(o -> exitChains.add((Long) o[1]));
                     case "MonitorContendedEnter" -> afterWaitEnters[0] += (e.getLong("flags") & 1) != 0 ? 1 : 0;
                     default -> { }
                 }

@@ -6,7 +6,8 @@
  *          right before the enter of a thread that counted itself blocked as the release checked). On this
  *          workload the owners barge while a thread stays queued, so exits still far outnumber
  *          contentions, and the owners are still attributed: the thread holding the lock 2 ms
- *          causes most of the blocked time.
+ *          causes most of the blocked time. A MonitorReleaseSummary counts as the releases it stands
+ *          for, which all lie in one blocked interval.
  * @library /lib
  * @modules jdk.lockstat/jdk.lockstat.internal.format
  * @build LockStatRun
@@ -67,7 +68,7 @@ public class ExitEventsTest {
     }
 
     static final Pattern EVENT = Pattern.compile("^(MonitorInflate|MonitorContendedEnter|MonitorContendedEntered|"
-            + "MonitorContendedExit|MonitorWaitExit) .* monitor=([0-9]+) seq=([0-9]+)");
+            + "MonitorContendedExit|MonitorWaitExit|MonitorReleaseSummary) .* monitor=([0-9]+) seq=([0-9]+)(?: count=([0-9]+))?");
 
     public static void main(String[] args) throws Exception {
         Path dir = Files.createTempDirectory(Path.of("."), "exits").toAbsolutePath();
@@ -77,7 +78,8 @@ public class ExitEventsTest {
         LockStatRun.verifyOk(trace);
 
         // Per monitor, events by sequence number: +1 at an enter, -1 at its entered; an exit needs > 0.
-        Map<String, List<long[]>> byMonitor = new HashMap<>();   // {seq, kind}: 0 inflate, 1 enter, 2 entered, 3 exit
+        // {seq, kind, releases}: kind 0 inflate, 1 enter, 2 entered, 3 exit (one release, or a summary's count)
+        Map<String, List<long[]>> byMonitor = new HashMap<>();
         Map<String, Integer> inflates = new HashMap<>();
         String print = LockStatRun.lockstat("print", trace.toString()).shouldHaveExitValue(0).stdout;
         for (String line : (Iterable<String>) print.lines()::iterator) {
@@ -91,7 +93,8 @@ public class ExitEventsTest {
                 case "MonitorContendedEntered" -> 2;
                 default -> 3;
             };
-            byMonitor.computeIfAbsent(m.group(2), k -> new ArrayList<>()).add(new long[] {Long.parseLong(m.group(3)), kind});
+            long releases = m.group(4) != null ? Long.parseLong(m.group(4)) : 1;
+            byMonitor.computeIfAbsent(m.group(2), k -> new ArrayList<>()).add(new long[] {Long.parseLong(m.group(3)), kind, releases});
             if (kind == 0) {
                 inflates.merge(m.group(2), 1, Integer::sum);
             }
@@ -110,7 +113,7 @@ public class ExitEventsTest {
                     case 1 -> { blocked++; enters++; }
                     case 2 -> blocked--;
                     case 3 -> {
-                        exits++;
+                        exits += events.get(i)[2];
                         if (blocked <= 0) {
                             // Allowed: a thread counted itself blocked just before this release's check and
                             // takes its enter's number just after it (the next event that is no exit).
@@ -119,9 +122,9 @@ public class ExitEventsTest {
                                 j++;
                             }
                             if (j < events.size() && events.get(j)[1] == 1) {
-                                racing++;
+                                racing += events.get(i)[2];
                             } else {
-                                outside++;
+                                outside += events.get(i)[2];
                             }
                         }
                     }

@@ -86,12 +86,12 @@ address LockStat::exception_handler_for_mark(JavaThread* current, address return
   return LockStatFrameMarks::exception_fixup(return_address, handler);
 }
 
-int LockStatMonitorExitMark::begin(JavaThread* jt, ObjectMonitor* m, u8* seq) {
-  return LockStatMonitorEvents::exit_begin(jt, m, seq);
+int LockStatMonitorExitMark::begin(JavaThread* jt, ObjectMonitor* m, u8* seq, jlong* time) {
+  return LockStatMonitorEvents::exit_begin(jt, m, seq, time);
 }
 
-void LockStatMonitorExitMark::end(JavaThread* jt, ObjectMonitor* m, u8 seq, int what) {
-  LockStatMonitorEvents::exit_end(jt, m, seq, what);
+void LockStatMonitorExitMark::end(JavaThread* jt, ObjectMonitor* m, u8 seq, jlong time, int what) {
+  LockStatMonitorEvents::exit_end(jt, m, seq, time, what);
 }
 
 void LockStatWait::release(JavaThread* jt, ObjectMonitor* m, bool starting) {

@@ -146,19 +146,20 @@ class LockStatMonitorExitMark : public StackObj {
   JavaThread* _jt;
   ObjectMonitor* _monitor;
   u8 _seq;
+  jlong _time;
   int _what;   // what the destructor writes; 0: nothing
-  static int begin(JavaThread* jt, ObjectMonitor* m, u8* seq);
-  static void end(JavaThread* jt, ObjectMonitor* m, u8 seq, int what);
+  static int begin(JavaThread* jt, ObjectMonitor* m, u8* seq, jlong* time);
+  static void end(JavaThread* jt, ObjectMonitor* m, u8 seq, jlong time, int what);
  public:
   LockStatMonitorExitMark(JavaThread* jt, ObjectMonitor* m, bool not_suspended) :
-    _jt(jt), _monitor(m), _seq(0), _what(0) {
+    _jt(jt), _monitor(m), _seq(0), _time(0), _what(0) {
     if (LockStat::is_active() && not_suspended) {
-      _what = begin(jt, m, &_seq);
+      _what = begin(jt, m, &_seq, &_time);
     }
   }
   ~LockStatMonitorExitMark() {
     if (_what != 0) {
-      end(_jt, _monitor, _seq, _what);
+      end(_jt, _monitor, _seq, _time, _what);
     }
   }
 };

@@ -42,6 +42,7 @@ enum LockStatEventType {
   LOCKSTAT_MONITOR_WAIT_EXIT         = 15,
   LOCKSTAT_MONITOR_FORWARD_RESOLVE   = 16,
   LOCKSTAT_MONITOR_NOTIFY            = 17,
+  LOCKSTAT_MONITOR_RELEASE_SUMMARY   = 18,
   LOCKSTAT_PARK_BEGIN                = 20,
   LOCKSTAT_PARK_END                  = 21,
   LOCKSTAT_UNPARK                    = 22,

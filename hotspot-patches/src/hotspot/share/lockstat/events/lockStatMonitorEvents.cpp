@@ -23,11 +23,13 @@
 #include "lockstat/events/lockStatEventContext.hpp"
 #include "lockstat/events/lockStatEventTypes.hpp"
 #include "lockstat/events/lockStatMonitorEvents.hpp"
+#include "lockstat/events/lockStatReleaseStretch.hpp"
 #include "lockstat/events/lockStatVirtualThreadWaits.hpp"
 #include "lockstat/lockStat.hpp"
 #include "lockstat/service/lockStatService.hpp"
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
+#include "lockstat/storage/lockStatClock.hpp"
 #include "lockstat/storage/lockStatEventWriter.hpp"
 #include "lockstat/storage/lockStatThreadLocal.hpp"
 #include "memory/resourceArea.hpp"
@@ -46,6 +48,20 @@ static LockStatBuffer* event_buffer(JavaThread* jt, LockStatThreadLocal* tl, jlo
   return LockStatEventContext::buffer(jt, tl, monitor_event_size, now);
 }
 
+// A summary of releases (LockStatReleaseStretch) that a stretch's end handed to this thread.
+static void write_summary(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, const LockStatReleaseSummary& s) {
+  if (s.count == 0) {
+    return;
+  }
+  LockStatBuffer* b = LockStatEventContext::buffer(jt, tl, LockStatReleaseSummary::max_event_size(), s.time);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  s.write(w, m);
+  w.commit();
+}
+
 // The fields every monitor event starts with.
 static void write_prefix(LockStatEventWriter& w, int type, jlong now, ObjectMonitor* m, u8 seq) {
   w.write_varint((julong)type);
@@ -57,7 +73,7 @@ static void write_prefix(LockStatEventWriter& w, int type, jlong now, ObjectMoni
 // Inflation is where the paper records the object's identity hash, which names the lock object in
 // reports. A never-hashed object gets its hash here, as System.identityHashCode would give it, but
 // only where that is safe: a Java thread in the VM, not at a safepoint, not from within this hook.
-static THREAD_LOCAL bool _lockstat_hashing = false;
+static LOCKSTAT_TLS bool _lockstat_hashing = false;
 
 static u8 identity_hash(JavaThread* jt, ObjectMonitor* m, oop obj) {
   u8 known = UseObjectMonitorTable ? (u8)m->hash() : (u8)m->header().hash();
@@ -128,7 +144,7 @@ static bool await_traced(JavaThread* jt, ObjectMonitor* m) {
 static void write_inflate(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, oop obj) {
   u8 klass = LockStatCallChains::class_id(tl, obj->klass());
   u8 hash = identity_hash(jt, m, obj);
-  jlong now = os::javaTimeNanos();
+  jlong now = LockStatClock::now();
   LockStatBuffer* b = event_buffer(jt, tl, now);
   if (b == nullptr) {
     return;
@@ -169,7 +185,7 @@ static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
     }
   }
   m->lockstat()->blocked_inc();   // before the enter's seq: releases from now on are recorded
-  jlong now = os::javaTimeNanos();
+  jlong now = LockStatClock::now();
   LockStatBuffer* b = event_buffer(jt, tl, now);
   if (b == nullptr) {
     return;
@@ -179,6 +195,11 @@ static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
   w.write_varint(chain);
   w.write_u1(after_wait ? 1 : 0);
   w.commit();
+  // The set of blocked threads changed: the releases summed so far are written now, so that the
+  // analysis does not wait for the owner's next release to see them.
+  LockStatReleaseSummary closed;
+  LockStatReleaseStretch::close(m, false, &closed);
+  write_summary(jt, tl, m, closed);
 }
 
 void LockStatMonitorEvents::contended_enter(JavaThread* jt, ObjectMonitor* m, bool after_wait) {
@@ -206,7 +227,7 @@ void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) 
   if (!in_trace(m)) {
     return;   // its enter came before this trace
   }
-  jlong now = os::javaTimeNanos();
+  jlong now = LockStatClock::now();
   LockStatBuffer* b = event_buffer(jt, tl, now);
   if (b == nullptr) {
     return;
@@ -214,6 +235,11 @@ void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) 
   LockStatEventWriter w(b);
   write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_ENTERED, now, m, m->lockstat()->next_seq());
   w.commit();
+  // This thread owns m: no release can join the stretch now. Without blocked threads the monitor
+  // records no releases, and its stretch goes back to the pool.
+  LockStatReleaseSummary closed;
+  LockStatReleaseStretch::close(m, !m->lockstat()->is_contended(), &closed);
+  write_summary(jt, tl, m, closed);
 }
 
 static volatile u8 next_forward_ref = 1;
@@ -229,24 +255,35 @@ static u8 pending_ref(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m)
                                    : tl->pending_ref(m);
 }
 
+// The monitor counts its pending references, so that C2's unlock code sends only the exits that may
+// resolve one to the runtime (LockStatMonitorState::_pending_waits).
 static bool add_pending(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, u8 ref) {
-  return in_virtual_thread(jt, tl) ? LockStatVirtualThreadWaits::add_pending(jt->monitor_owner_id(), m, ref)
-                                   : tl->add_pending(m, ref);
+  bool added = in_virtual_thread(jt, tl) ? LockStatVirtualThreadWaits::add_pending(jt->monitor_owner_id(), m, ref)
+                                         : tl->add_pending(m, ref);
+  if (added) {
+    m->lockstat()->pending_waits_add(1);
+  }
+  return added;
 }
 
 static int take_pending(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, u8* refs) {
-  return in_virtual_thread(jt, tl) ? LockStatVirtualThreadWaits::take_pending(jt->monitor_owner_id(), m, refs)
-                                   : tl->take_pending(m, refs);
+  int n = in_virtual_thread(jt, tl) ? LockStatVirtualThreadWaits::take_pending(jt->monitor_owner_id(), m, refs)
+                                    : tl->take_pending(m, refs);
+  m->lockstat()->pending_waits_sub(n);
+  return n;
 }
 
-int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq) {
+int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq, jlong* time) {
+  // Most exits of an inflated monitor are neither contended nor after a wait: two counters of the
+  // monitor say so without the thread's state (C2's unlock code reads the same word).
+  bool contended = m->lockstat()->is_contended();
+  if (!contended && !m->lockstat()->has_pending_waits()) {
+    return 0;
+  }
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   bool waiting = tl != nullptr && tl->waiting_on() == m;
-  bool contended = m->lockstat()->is_contended();
   // this release ends the critical section an earlier wait() was in
   bool resolve = !waiting && tl != nullptr && pending_ref(jt, tl, m) != 0;
-  // The set lookup only when there is something to write: most exits of an inflated monitor are
-  // neither contended nor after a wait, and this runs on every one of them.
   if ((!contended && !resolve) || !in_trace(m)) {
     return 0;
   }
@@ -258,10 +295,13 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq)
   if (resolve) {
     what |= RESOLVE;
   }
+  // While the thread still owns m: release times follow the order of sequence numbers, which the
+  // summing of releases (LockStatReleaseStretch) relies on.
+  *time = LockStatClock::now();
   return what;
 }
 
-void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, int what) {
+void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, jlong time, int what) {
   // A sequence number taken must be written, or the monitor's sequence has a gap.
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   if (tl == nullptr) {
@@ -276,7 +316,7 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, i
   u8 refs[LockStatThreadLocal::max_pending];
   int resolved = (what & RESOLVE) != 0 ? take_pending(jt, tl, m, refs) : 0;
   for (int i = 0; i < resolved; i++) {
-    jlong now = os::javaTimeNanos();
+    jlong now = LockStatClock::now();
     LockStatBuffer* b = event_buffer(jt, tl, now);
     if (b == nullptr) {
       return;
@@ -290,8 +330,17 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, i
   if ((what & (EXIT | WAIT_EXIT)) == 0) {
     return;
   }
-  jlong now = os::javaTimeNanos();
-  LockStatBuffer* b = event_buffer(jt, tl, now);
+  if ((what & EXIT) != 0) {
+    if (in_virtual_thread(jt, tl) && event_buffer(jt, tl, time) == nullptr) {
+      return;   // (the buffer call announces the virtual thread, which a summary names as owner)
+    }
+    LockStatReleaseSummary closed;
+    if (LockStatReleaseStretch::add(m, seq, time, jt->monitor_owner_id(), chain, &closed)) {
+      return;   // summed
+    }
+    write_summary(jt, tl, m, closed);
+  }
+  LockStatBuffer* b = event_buffer(jt, tl, time);
   if (b == nullptr) {
     return;
   }
@@ -306,10 +355,10 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, i
         ref = 0;   // waits nested in more than max_pending monitors: the owner's chain stays unknown
       }
     }
-    write_prefix(w, LOCKSTAT_MONITOR_WAIT_EXIT, now, m, seq);
+    write_prefix(w, LOCKSTAT_MONITOR_WAIT_EXIT, time, m, seq);
     w.write_varint(ref);
   } else {
-    write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_EXIT, now, m, seq);
+    write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_EXIT, time, m, seq);
     w.write_varint(chain);
   }
   w.commit();
@@ -367,17 +416,23 @@ void LockStatMonitorEvents::vthread_acquired(JavaThread* jt, ObjectMonitor* m, b
 }
 
 void LockStatMonitorEvents::deflated(Thread* current, ObjectMonitor* m) {
+  LockStatReleaseSummary closed;
+  LockStatReleaseStretch::close(m, true, &closed);   // m's stretch goes back to the pool, traced or not
   if (!in_trace(m)) {
     return;
   }
   u8 seq = m->lockstat()->next_seq();
   if (!current->is_Java_thread() || LockStatThreadLocal::current(JavaThread::cast(current)) == nullptr) {
+    if (closed.count != 0) {
+      LockStatService::write_shared_release_summary(closed, m);
+    }
     LockStatService::write_shared_monitor_event(LOCKSTAT_MONITOR_DEFLATE, m, seq);
     return;
   }
   JavaThread* jt = JavaThread::cast(current);
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
-  jlong now = os::javaTimeNanos();
+  write_summary(jt, tl, m, closed);
+  jlong now = LockStatClock::now();
   LockStatBuffer* b = event_buffer(jt, tl, now);
   if (b == nullptr) {
     return;

@@ -43,10 +43,10 @@ class LockStatMonitorEvents : AllStatic {
   static void deflated(Thread* current, ObjectMonitor* m);
 
   // Exit, in two halves around the release (see LockStatMonitorExitMark). begin returns what to
-  // write (0: nothing) and takes the exit's sequence number while the thread still owns m.
+  // write (0: nothing) and takes the exit's sequence number and time while the thread still owns m.
   enum { EXIT = 1, WAIT_EXIT = 2, RESOLVE = 4 };
-  static int exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq);
-  static void exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, int what);
+  static int exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq, jlong* time);
+  static void exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, jlong time, int what);
 
   // wait(): the release inside it records a forward reference, resolved at the thread's next real
   // release of m; taking m back after the wait is an enter "after wait".

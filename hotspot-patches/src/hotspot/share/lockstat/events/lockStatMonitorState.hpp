@@ -25,8 +25,11 @@
 #include "lockstat/lockStatMacros.hpp"
 #include "runtime/atomic.hpp"
 #include "utilities/globalDefinitions.hpp"
+#include "utilities/sizes.hpp"
 
 #if INCLUDE_LOCKSTAT
+
+class LockStatReleaseStretch;
 
 // The tracing state of one ObjectMonitor: the one LockStat member of ObjectMonitor (its lockstat()),
 // so that it ends with the monitor instead of living in a set keyed by address. objectMonitor.hpp,
@@ -35,17 +38,31 @@
 class LockStatMonitorState {
   // Next per-monitor event sequence number.
   volatile uint64_t _seq;
+  // _blocked and _pending_waits are one 8-byte word, which C2's inline unlock tests with one load
+  // (divert_offset()): while both are 0, an exit records nothing and C2 releases the monitor inline,
+  // as without tracing; otherwise the exit goes to ObjectMonitor::exit unreleased.
+  //
   // Threads between their ContendedEnter and ContendedEntered events: a release is recorded only
   // while one is blocked. ObjectMonitor's _contentions also counts threads that only spin, or only
   // guard the monitor against deflation while they try it once: no one's blocked time is split by
   // such a release. (Releases by barging owners while a thread stays queued are recorded.)
   volatile int _blocked;
+  // wait() forward references on this monitor not yet resolved: their thread's next release of the
+  // monitor resolves them, so its exits must reach the runtime. Kept here rather than in the thread
+  // because C2's unlock code reaches the monitor, not LockStat's thread state. A reference dropped
+  // when tracing restarts leaves the count high: exits then take the runtime path, which checks.
+  volatile int _pending_waits;
   // Which trace has this monitor's MonitorInflate (see LockStatMonitorEvents): its number times two,
   // plus one once the inflate is written; 0 for none.
   volatile uint32_t _trace;
+  // The stretch of releases being summed while the set of blocked threads stays the same
+  // (events/lockStatReleaseStretch.hpp), or null.
+  LockStatReleaseStretch* volatile _stretch;
 
  public:
-  LockStatMonitorState() : _seq(0), _blocked(0), _trace(0) {}
+  LockStatMonitorState() : _seq(0), _blocked(0), _pending_waits(0), _trace(0), _stretch(nullptr) {}
+
+  static ByteSize divert_offset() { return byte_offset_of(LockStatMonitorState, _blocked); }
 
   uint32_t trace() const { return Atomic::load_acquire(&_trace); }
   uint32_t trace_cmpxchg(uint32_t expected, uint32_t value) { return Atomic::cmpxchg(&_trace, expected, value); }
@@ -54,10 +71,24 @@ class LockStatMonitorState {
   bool is_contended() const { return Atomic::load(&_blocked) > 0; }
   void blocked_inc() { Atomic::inc(&_blocked); }
   // Never below zero: a decrement without its increment (tracing started in between) is dropped.
-  void blocked_dec() {
-    int v = Atomic::load(&_blocked);
+  void blocked_dec() { dec_not_below_zero(&_blocked); }
+  bool has_pending_waits() const { return Atomic::load(&_pending_waits) > 0; }
+  void pending_waits_add(int n) { Atomic::add(&_pending_waits, n); }
+  void pending_waits_sub(int n) {
+    for (int i = 0; i < n; i++) {
+      dec_not_below_zero(&_pending_waits);
+    }
+  }
+  LockStatReleaseStretch* stretch() const { return Atomic::load_acquire(&_stretch); }
+  LockStatReleaseStretch* stretch_cmpxchg(LockStatReleaseStretch* expected, LockStatReleaseStretch* value) {
+    return Atomic::cmpxchg(&_stretch, expected, value);
+  }
+
+ private:
+  static void dec_not_below_zero(volatile int* counter) {
+    int v = Atomic::load(counter);
     while (v > 0) {
-      int seen = Atomic::cmpxchg(&_blocked, v, v - 1);
+      int seen = Atomic::cmpxchg(counter, v, v - 1);
       if (seen == v) {
         return;
       }

@@ -25,6 +25,7 @@
 #include "lockstat/events/lockStatParkEvents.hpp"
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
+#include "lockstat/storage/lockStatClock.hpp"
 #include "lockstat/storage/lockStatEventWriter.hpp"
 #include "lockstat/storage/lockStatThreadLocal.hpp"
 #include "oops/oop.inline.hpp"
@@ -93,7 +94,7 @@ void LockStatParkEvents::park_begin(JavaThread* jt, bool is_absolute, jlong time
     klass = LockStatCallChains::class_id(tl, blocker->klass());
   }
   u8 chain = LockStatCallChains::current_chain(jt, tl);   // about to block: the walk costs no lock time
-  jlong now = os::javaTimeNanos();
+  jlong now = LockStatClock::now();
   LockStatBuffer* b = LockStatEventContext::buffer(jt, tl, park_event_size, now);
   if (b == nullptr) {
     return;
@@ -120,7 +121,7 @@ void LockStatParkEvents::park_end(JavaThread* jt, const Park* park) {
   if (tl == nullptr) {
     return;
   }
-  jlong now = os::javaTimeNanos();
+  jlong now = LockStatClock::now();
   jlong tid = jt->monitor_owner_id();
   u8 mailbox = Atomic::load_acquire(mailbox_of(tid));
   // A new unpark since the park began woke it; else the permit of an unpark before the park (which
@@ -136,7 +137,7 @@ void LockStatParkEvents::park_end(JavaThread* jt, const Park* park) {
     tl->set_last_unpark_consumed(unparked);
   }
   u1 flags = 0;
-  if (unparked == 0 && park->timeout_nanos > 0 && now - park->begin >= park->timeout_nanos) {
+  if (unparked == 0 && park->timeout_nanos > 0 && LockStatClock::to_nanos(now - park->begin) >= park->timeout_nanos) {
     flags |= 1;
   }
   if (jt->is_interrupted(false)) {
@@ -168,7 +169,7 @@ void LockStatParkEvents::unpark(JavaThread* current, jlong target_id) {
     return;
   }
   u8 chain = LockStatCallChains::current_chain(current, tl);
-  jlong now = os::javaTimeNanos();
+  jlong now = LockStatClock::now();
   LockStatBuffer* b = LockStatEventContext::buffer(current, tl, park_event_size, now);
   if (b == nullptr) {
     return;

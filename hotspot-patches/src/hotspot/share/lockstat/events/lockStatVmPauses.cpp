@@ -22,6 +22,7 @@
 #include "lockstat/events/lockStatVmPauses.hpp"
 #include "lockstat/lockStat.hpp"
 #include "lockstat/service/lockStatService.hpp"
+#include "lockstat/storage/lockStatClock.hpp"
 #include "runtime/os.hpp"
 #include "runtime/safepoint.hpp"
 
@@ -29,7 +30,7 @@ jlong LockStatVmPauses::_synchronized_at = 0;
 
 void LockStatVmPauses::synchronized_now() {
   assert(SafepointSynchronize::is_at_safepoint(), "at a safepoint");
-  _synchronized_at = LockStat::is_active() ? os::javaTimeNanos() : 0;
+  _synchronized_at = LockStat::is_active() ? LockStatClock::now() : 0;
 }
 
 void LockStatVmPauses::ending() {
@@ -39,6 +40,6 @@ void LockStatVmPauses::ending() {
   if (begin == 0 || !LockStat::is_active()) {
     return;   // tracing started during this safepoint, or is off
   }
-  jlong now = os::javaTimeNanos();
-  LockStatService::write_shared_vm_pause(begin, now > begin ? now - begin : 0, kind_safepoint);
+  jlong now = LockStatClock::now();
+  LockStatService::write_shared_vm_pause(begin, now > begin ? LockStatClock::to_nanos(now - begin) : 0, kind_safepoint);
 }

@@ -23,6 +23,7 @@
 #include "lockstat/lockStat_globals.hpp"
 #include "lockstat/service/lockStatService.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
+#include "lockstat/storage/lockStatClock.hpp"
 #include "lockstat/storage/lockStatThreadLocal.hpp"
 #include "runtime/interfaceSupport.inline.hpp"
 #include "runtime/javaThread.hpp"
@@ -55,6 +56,8 @@ static jboolean JNICALL lockstat_compress(JNIEnv*, jclass) {
 
 static jlong JNICALL lockstat_start_nanos(JNIEnv*, jclass)  { return LockStatService::start_nanos(); }
 static jlong JNICALL lockstat_start_millis(JNIEnv*, jclass) { return LockStatService::start_millis(); }
+static jlong JNICALL lockstat_start_ticks(JNIEnv*, jclass)  { return LockStatService::start_ticks(); }
+static jlong JNICALL lockstat_clock_frequency(JNIEnv*, jclass) { return LockStatClock::frequency(); }
 
 // The flag values, one "name=value" per line, for the trace header.
 static jstring JNICALL lockstat_flags(JNIEnv* env, jclass) {
@@ -140,6 +143,8 @@ static JNINativeMethod lockstat_methods[] = {
   { CC"compress",         CC"()Z",                                    FN_PTR(lockstat_compress) },
   { CC"startNanos",       CC"()J",                                    FN_PTR(lockstat_start_nanos) },
   { CC"startMillis",      CC"()J",                                    FN_PTR(lockstat_start_millis) },
+  { CC"startTicks",       CC"()J",                                    FN_PTR(lockstat_start_ticks) },
+  { CC"clockFrequency",   CC"()J",                                    FN_PTR(lockstat_clock_frequency) },
   { CC"flags",            CC"()Ljava/lang/String;",                   FN_PTR(lockstat_flags) },
   { CC"takeBuffer",       CC"(Z)Ljava/nio/ByteBuffer;",               FN_PTR(lockstat_take_buffer) },
   { CC"releaseBuffer",    CC"(Ljava/nio/ByteBuffer;)V",               FN_PTR(lockstat_release_buffer) },

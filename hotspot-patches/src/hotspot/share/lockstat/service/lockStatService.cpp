@@ -27,6 +27,7 @@
 #include "lockstat/events/lockStatEventTypes.hpp"
 #include "lockstat/events/lockStatMonitorEvents.hpp"
 #include "lockstat/events/lockStatParkEvents.hpp"
+#include "lockstat/events/lockStatReleaseStretch.hpp"
 #include "lockstat/lockStat.hpp"
 #include "lockstat/lockStat_globals.hpp"
 #include "lockstat/service/lockStatService.hpp"
@@ -34,6 +35,7 @@
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
 #include "lockstat/stacktrace/lockStatFrameMarks.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
+#include "lockstat/storage/lockStatClock.hpp"
 #include "lockstat/storage/lockStatEventWriter.hpp"
 #include "lockstat/storage/lockStatThreadLocal.hpp"
 #include "logging/log.hpp"
@@ -61,6 +63,7 @@ const char*     LockStatService::_trace_path = nullptr;
 const char*     LockStatService::_report_path = nullptr;
 bool            LockStatService::_write_trace_file = false;
 jlong           LockStatService::_start_nanos = 0;
+jlong           LockStatService::_start_ticks = 0;
 jlong           LockStatService::_start_millis = 0;
 LockStatBuffer* LockStatService::_metadata_buffer = nullptr;
 
@@ -72,6 +75,7 @@ static const size_t max_thread_name = 1024;   // longer names are cut: events mu
 static Mutex* metadata_lock = nullptr;
 
 bool LockStat::initialize_flags() {
+  LockStatClock::initialize();
   char start_time[32];
   time_t now = (time_t)(os::javaTimeMillis() / 1000);
   struct tm local;
@@ -98,6 +102,13 @@ bool LockStat::initialize_flags() {
 
 static void find_vthread_switch(JavaThread* current);
 
+// The trace's start on both clocks: readers convert event ticks to the os::javaTimeNanos timeline.
+void LockStatService::mark_start() {
+  _start_millis = os::javaTimeMillis();
+  _start_ticks = LockStatClock::now();
+  _start_nanos = os::javaTimeNanos();
+}
+
 void LockStatService::set_active(bool active) {
   Atomic::release_store(&LockStat::_active, active);
 }
@@ -108,7 +119,9 @@ void LockStatService::initialize_once() {
   if (metadata_lock != nullptr) {
     return;
   }
+  LockStatClock::calibrate();   // before any event takes a timestamp
   LockStatBuffers::initialize();
+  LockStatReleaseStretch::initialize();
   LockStatCallChains::initialize();
   LockStatFrameMarks::initialize();
   LockStatParkEvents::initialize();
@@ -121,8 +134,7 @@ void LockStat::on_vm_initialized(TRAPS) {
   }
   LockStatService::initialize_once();
   find_vthread_switch(THREAD);   // for a later LockStat.stop
-  LockStatService::_start_millis = os::javaTimeMillis();
-  LockStatService::_start_nanos = os::javaTimeNanos();
+  LockStatService::mark_start();
   LockStatService::set_active(true);
   // Threads started from now on announce themselves; those already running are written here. A
   // thread starting right now may appear twice; readers keep the first THREAD_START of an id.
@@ -215,6 +227,8 @@ class VM_LockStatStop : public VM_Operation {
     if (!LockStat::is_active()) {
       return;
     }
+    // Open summaries of releases first: the drain period ends with everything written before it.
+    LockStatReleaseStretch::close_at_safepoint(_stop, LockStatService::write_shared_release_summary);
     LockStatThreadLocal::reclaim_all_at_safepoint();
     LockStatService::write_shared_chain_stats();
     LockStatService::flush();
@@ -234,8 +248,7 @@ class VM_LockStatStart : public VM_Operation {
   bool skip_thread_oop_barriers() const { return true; }   // reads no oops
   void doit() {
     LockStatThreadLocal::reset_all_at_safepoint();
-    LockStatService::_start_millis = os::javaTimeMillis();
-    LockStatService::_start_nanos = os::javaTimeNanos();
+    LockStatService::mark_start();
     LockStatService::set_active(true);
     set_vthread_switch(true);
   }
@@ -304,12 +317,23 @@ void LockStatService::write_shared_monitor_event(int type, ObjectMonitor* m, u8 
   }
   LockStatEventWriter w(b);
   w.write_varint((julong)type);
-  w.write_timestamp(os::javaTimeNanos());
+  w.write_timestamp(LockStatClock::now());
   w.write_varint((julong)(uintptr_t)m);
   w.write_varint(seq);
   if (type == LOCKSTAT_MONITOR_CONTENDED_EXIT) {
     w.write_varint(0);   // no call chain from here
   }
+  w.commit();
+}
+
+void LockStatService::write_shared_release_summary(const LockStatReleaseSummary& summary, ObjectMonitor* m) {
+  MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
+  LockStatBuffer* b = shared_buffer_for(LockStatReleaseSummary::max_event_size());
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  summary.write(w, m);
   w.commit();
 }
 
@@ -337,7 +361,7 @@ void LockStatService::write_shared_chain_stats() {
   }
   LockStatEventWriter w(b);
   w.write_varint((julong)LOCKSTAT_CHAIN_STATS);
-  w.write_timestamp(os::javaTimeNanos());
+  w.write_timestamp(LockStatClock::now());
   w.write_varint(c.walks);
   w.write_varint(c.reused);
   w.write_varint(c.inserted);
@@ -375,7 +399,7 @@ void LockStatService::write_thread_event(JavaThread* jt, int type, u1 flags) {
   }
   LockStatEventWriter w(b);
   w.write_varint(type);
-  w.write_timestamp(os::javaTimeNanos());
+  w.write_timestamp(LockStatClock::now());
   w.write_varint((julong)tid);
   if (type == LOCKSTAT_THREAD_START) {
     w.write_u1(flags);

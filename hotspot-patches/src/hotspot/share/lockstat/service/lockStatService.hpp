@@ -28,6 +28,7 @@
 
 class LockStatBuffer;
 class ObjectMonitor;
+struct LockStatReleaseSummary;
 
 // Tracing as a whole: started at VM creation (-XX:+TraceLockContention) or in a running VM (jcmd
 // LockStat.start), stopped and collected at safepoints, and the shared buffer that threads without a
@@ -38,6 +39,7 @@ class LockStatService : AllStatic {
   static const char*   _report_path;    // TraceLockContentionReport expanded; nullptr: no online analysis
   static bool          _write_trace_file;  // the user asked for a trace file (not only a report)
   static jlong         _start_nanos;    // os::javaTimeNanos() when tracing started
+  static jlong         _start_ticks;    // LockStatClock::now() at the same moment
   static jlong         _start_millis;   // wall clock at the same moment
   static LockStatBuffer* _metadata_buffer;  // shared buffer for thread lifecycle events
 
@@ -69,6 +71,8 @@ class LockStatService : AllStatic {
   static void at_safepoint();
   // A monitor event from a thread without its own buffer, into the shared buffer.
   static void write_shared_monitor_event(int type, ObjectMonitor* m, u8 seq);
+  // A MonitorReleaseSummary from a thread without its own buffer (the VM thread at a safepoint).
+  static void write_shared_release_summary(const LockStatReleaseSummary& summary, ObjectMonitor* m);
   // A VmPause from the VM thread at a safepoint (the shared buffer: it has no thread-local one).
   static void write_shared_vm_pause(jlong begin, jlong duration, u1 kind);
   // At a safepoint: the call-chain counters so far (CHAIN_STATS; totals, so each drain period's
@@ -79,6 +83,8 @@ class LockStatService : AllStatic {
   static const char* report_path() { return _report_path; }
   static bool write_trace_file()   { return _write_trace_file; }
   static jlong start_nanos()       { return _start_nanos; }
+  static jlong start_ticks()       { return _start_ticks; }
+  static void mark_start();
   static jlong start_millis()      { return _start_millis; }
 };
 

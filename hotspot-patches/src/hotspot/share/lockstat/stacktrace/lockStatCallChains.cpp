@@ -28,6 +28,7 @@
 #include "lockstat/stacktrace/lockStatKeySet.hpp"
 #include "lockstat/stacktrace/lockStatStackWalk.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
+#include "lockstat/storage/lockStatClock.hpp"
 #include "lockstat/storage/lockStatEventWriter.hpp"
 #include "lockstat/storage/lockStatThreadLocal.hpp"
 #include "memory/resourceArea.hpp"
@@ -292,7 +293,7 @@ class PurgeEventWriter {
     }
     LockStatEventWriter w(_buffer);
     w.write_varint((julong)type);
-    w.write_timestamp(os::javaTimeNanos());
+    w.write_timestamp(LockStatClock::now());
     w.write_varint(value);
     w.commit();
   }

@@ -62,7 +62,7 @@ int suffix_lengths[max_marking_threads];    // their frames
 volatile int next_hint = 0;
 
 // The calling thread's trampoline index + 1; 0: none yet; -1: none to be had.
-THREAD_LOCAL int current_index = 0;
+LOCKSTAT_TLS int current_index = 0;
 
 address trampoline_at(int i) { return code + (size_t)i * LockStatFrameMarks::trampoline_size; }
 int index_of(address trampoline) { return (int)((trampoline - code) / LockStatFrameMarks::trampoline_size); }

@@ -21,6 +21,7 @@
 
 #include "lockstat/lockStat.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
+#include "lockstat/storage/lockStatClock.hpp"
 #include "lockstat/storage/lockStatEventWriter.hpp"
 #include "runtime/mutex.hpp"
 #include "runtime/mutexLocker.hpp"
@@ -71,7 +72,7 @@ LockStatBuffer* LockStatBuffers::acquire(jlong writer_tid, size_t min_capacity) 
   b->_next = nullptr;
   b->_pos = b->data();
   b->_end = b->data() + b->_capacity;
-  jlong now = os::javaTimeNanos();
+  jlong now = LockStatClock::now();
   b->_last_timestamp = now;
   LockStatEventWriter w(b);
   w.write_varint((julong)writer_tid);

@@ -28,13 +28,13 @@
 #include "runtime/os.hpp"
 #include "runtime/safepoint.hpp"
 
-static THREAD_LOCAL LockStatThreadLocal* _lockstat_current = nullptr;
+static LOCKSTAT_TLS LockStatThreadLocal* _lockstat_current = nullptr;
 // After its exit hook a thread may still release monitors (JNI-locked ones): it gets no new state.
 // Remembered per JavaThread, not per OS thread, so a native thread that attaches again is traced.
-static THREAD_LOCAL JavaThread* _lockstat_exited = nullptr;
+static LOCKSTAT_TLS JavaThread* _lockstat_exited = nullptr;
 // LockStat's own threads (the drain, its shutdown hook, a jcmd report in progress) record nothing:
 // their locking is the tool's, not the application's.
-static THREAD_LOCAL bool _lockstat_excluded = false;
+static LOCKSTAT_TLS bool _lockstat_excluded = false;
 LockStatThreadLocal* LockStatThreadLocal::_head = nullptr;
 LockStatChainCounters LockStatThreadLocal::_exited_chain_counters;
 

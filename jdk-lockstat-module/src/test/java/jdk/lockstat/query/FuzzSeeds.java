@@ -32,7 +32,7 @@ import jdk.lockstat.internal.format.TestTraces;
 import jdk.lockstat.internal.format.TraceMutator;
 import jdk.lockstat.internal.reconstruct.Scenario;
 
-/** The traces the fuzz tests mutate: a real VM trace (the viewer's sample) and two hand-built ones. */
+/** The traces the fuzz tests mutate: a real VM trace (the viewer's sample) and hand-built ones. */
 public final class FuzzSeeds {
     /** Recorded by the LockStat JDK (viewer-fx/sample/SampleWorkload): monitors, parks, chains. */
     public static final Path REAL_TRACE = Path.of("../viewer-fx/sample/sample.lct");
@@ -52,6 +52,8 @@ public final class FuzzSeeds {
         seeds.add(TraceMutator.Seed.of("every-event-type", TestTraces.trace(false, every)));
         seeds.add(TraceMutator.Seed.of("two-owners.lct", Files.readAllBytes(Scenario.twoOwners().write(dir, "two-owners.lct", true))));
         seeds.add(TraceMutator.Seed.of("reentrant-lock.lct", Files.readAllBytes(Scenario.reentrantLock().write(dir, "reentrant-lock.lct", true))));
+        // release summaries: a sequence number that stands for many
+        seeds.add(TraceMutator.Seed.of("barging.lct", Files.readAllBytes(Scenario.barging(true).write(dir, "barging.lct", true))));
         return seeds;
     }
 

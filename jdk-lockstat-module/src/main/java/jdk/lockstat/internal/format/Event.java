@@ -24,8 +24,9 @@ package jdk.lockstat.internal.format;
 import java.util.List;
 
 /**
- * A decoded event. values follow the descriptor's fields: Long for numbers (timestamps absolute,
- * in the trace clock's ticks), String for strings, List&lt;Object[]&gt; for lists.
+ * A decoded event. values follow the descriptor's fields: Long for numbers (timestamps absolute, as
+ * the decoding {@link TraceClock} gave them: nanoseconds on the System.nanoTime timeline when read by
+ * {@link TraceParser}), String for strings, List&lt;Object[]&gt; for lists.
  */
 public record Event(EventDescriptor type, long writerThread, long bufferSequence, Object[] values) {
 

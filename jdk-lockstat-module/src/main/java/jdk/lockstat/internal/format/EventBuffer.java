@@ -29,20 +29,33 @@ import java.util.function.Consumer;
 /**
  * Decodes one buffer record: the header (writer thread id, buffer sequence number, base timestamp)
  * and then its events, with the schema of the trace being read.
+ *
+ * <p>This is the one place where timestamps change units: the file holds counter ticks, and the base
+ * time and every TIMESTAMP field come out converted by the trace's {@link TraceClock} (nanoseconds on
+ * the System.nanoTime timeline). Deltas are summed in ticks first, so rounding never accumulates.
+ * Whoever copies events into another trace decodes with {@link TraceClock#IDENTITY}: raw ticks in,
+ * raw ticks out.
  */
 public final class EventBuffer {
     private final Schema schema;
+    private final TraceClock clock;
     private final ByteSource in;
     private final long writerThread;
     private final long sequence;
-    private final long baseTime;
+    private final long baseTicks;
 
-    public EventBuffer(Schema schema, ByteBuffer payload) {
+    public EventBuffer(Schema schema, ByteBuffer payload, TraceClock clock) {
         this.schema = schema;
+        this.clock = clock;
         this.in = new ByteSource(payload, "event buffer");
         this.writerThread = in.varint();
         this.sequence = in.varint();
-        this.baseTime = in.varint();
+        this.baseTicks = in.varint();
+    }
+
+    /** The schema of the trace the buffer belongs to. */
+    public Schema schema() {
+        return schema;
     }
 
     public long writerThread() {
@@ -53,8 +66,9 @@ public final class EventBuffer {
         return sequence;
     }
 
+    /** When the buffer was started, converted by the trace's clock. */
     public long baseTime() {
-        return baseTime;
+        return clock.toNanos(baseTicks);
     }
 
     /**
@@ -62,7 +76,7 @@ public final class EventBuffer {
      * event that does not decode (the events before it were delivered).
      */
     public int forEach(Consumer<Event> consumer) {
-        long time = baseTime;
+        long ticks = baseTicks;
         int count = 0;
         while (in.hasRemaining()) {
             int at = in.position();
@@ -76,8 +90,8 @@ public final class EventBuffer {
             for (int i = 0; i < values.length; i++) {
                 Field f = d.fields().get(i);
                 if (f.kind() == FieldKind.TIMESTAMP) {
-                    time += in.svarint();
-                    values[i] = time;
+                    ticks += in.svarint();
+                    values[i] = clock.toNanos(ticks);
                 } else {
                     values[i] = readValue(f, 0);
                 }

@@ -62,6 +62,12 @@ public enum EventType {
             of("forwardRef", VARINT), of("chain", VARINT)),
     MONITOR_NOTIFY(17, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT), of("flags", U1),
             of("chain", VARINT)),
+    /**
+     * Releases seq .. seq+count-1 of a monitor, consecutive and all contended exits, summed per owner
+     * thread and chain (docs/trace-format.md): time is the last one's, duration per owner in nanoseconds.
+     */
+    MONITOR_RELEASE_SUMMARY(18, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT), of("count", VARINT),
+            list("owners", of("thread", VARINT), of("chain", VARINT), of("releases", VARINT), of("duration", VARINT))),
     PARK_BEGIN(20, of("time", TIMESTAMP), of("gseq", VARINT), of("blockerHash", VARINT),
             of("blockerClass", VARINT), of("timeoutKind", U1), of("timeout", VARINT), of("chain", VARINT),
             of("flags", U1)),

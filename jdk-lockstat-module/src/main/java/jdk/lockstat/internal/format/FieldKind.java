@@ -29,7 +29,7 @@ public enum FieldKind {
     VARINT(2),
     /** Zigzag-encoded signed LEB128 varint. */
     SVARINT(3),
-    /** Nanoseconds as a signed varint delta to the previous timestamp of the same buffer. */
+    /** Counter ticks ({@link TraceClock}) as a signed varint delta to the previous timestamp of the same buffer. */
     TIMESTAMP(4),
     /** Varint byte length, then UTF-8 bytes. */
     STRING(5),

@@ -35,6 +35,8 @@ public record TraceHeader(Map<String, String> properties) {
     public static final String PID = "pid";
     public static final String START_MILLIS = "start.millis";
     public static final String START_NANOS = "start.nanos";
+    /** The timestamp counter's value at start.nanos; absent in traces stamped in nanoseconds ({@link TraceClock}). */
+    public static final String START_TICKS = "start.ticks";
     public static final String CLOCK = "clock";
     public static final String CLOCK_FREQUENCY = "clock.frequency";
     public static final String CPUS = "cpus";
@@ -61,10 +63,12 @@ public record TraceHeader(Map<String, String> properties) {
         }
     }
 
+    /** System.nanoTime (os::javaTimeNanos) when tracing started: the origin readers measure times from. */
     public long startNanos() {
         return getLong(START_NANOS, 0);
     }
 
+    /** Timestamp counter ticks per second. */
     public long clockFrequency() {
         return getLong(CLOCK_FREQUENCY, 1_000_000_000L);
     }

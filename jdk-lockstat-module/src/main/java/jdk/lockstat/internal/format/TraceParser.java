@@ -70,6 +70,7 @@ public final class TraceParser {
     public static Result parse(TraceReader reader, Listener listener) throws IOException {
         List<String> problems = new ArrayList<>();
         TraceHeader header = null;
+        TraceClock clock = TraceClock.IDENTITY;   // no header (damage): timestamps as they are
         Schema schema = null;
         Map<String, String> end = null;
         long records = 0, buffers = 0, events = 0;
@@ -100,6 +101,7 @@ public final class TraceParser {
                             add(problems, "second header record at offset " + r.offset());
                         } else {
                             header = TraceHeader.readFrom(new ByteSource(r.payload(), "header record"));
+                            clock = TraceClock.of(header);
                             listener.header(header);
                         }
                     }
@@ -113,7 +115,7 @@ public final class TraceParser {
                             add(problems, "event buffer at offset " + r.offset() + " before any schema record");
                             continue;
                         }
-                        EventBuffer b = new EventBuffer(schema, r.payload());
+                        EventBuffer b = new EventBuffer(schema, r.payload(), clock);
                         listener.buffer(b, r.offset());
                         events += b.forEach(listener::event);
                     }

@@ -27,6 +27,8 @@ import java.util.Map;
 
 import jdk.lockstat.internal.format.Event;
 import jdk.lockstat.internal.format.EventBuffer;
+import jdk.lockstat.internal.format.EventType;
+import jdk.lockstat.internal.format.Schema;
 import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.format.TraceParser;
 import jdk.lockstat.internal.model.ActivityListener;
@@ -71,6 +73,7 @@ public final class ContentionAnalysis {
     private boolean inBuffer;
     private boolean finished;
     private long definitionsAtBufferStart;
+    private Schema schemaSeen;
     private final java.util.List<java.util.function.LongConsumer> startListeners = new java.util.ArrayList<>();
 
     public ContentionAnalysis(ContentionSink sink) {
@@ -108,6 +111,7 @@ public final class ContentionAnalysis {
 
     /** Push API: one whole buffer, e.g. from the drain thread while the application runs. */
     public void accept(EventBuffer buffer) {
+        schema(buffer.schema());
         startBuffer(buffer.writerThread());
         try {
             buffer.forEach(this::event);
@@ -130,6 +134,19 @@ public final class ContentionAnalysis {
     public void event(Event e) {
         counters.events++;
         decoder.event(e);
+    }
+
+    /**
+     * The schema of the buffers that follow: one with MonitorReleaseSummary comes from a VM that may
+     * summarize releases, whose successors can then arrive long before the summary (EventRearranger).
+     */
+    private void schema(Schema schema) {
+        if (schema != schemaSeen) {
+            schemaSeen = schema;
+            if (schema.get(EventType.MONITOR_RELEASE_SUMMARY.id()) != null) {
+                rearranger.releaseSummariesPossible();
+            }
+        }
     }
 
     /** Between buffers: the safe point for forgetting unloaded metadata, and for releasing held contentions. */
@@ -176,6 +193,7 @@ public final class ContentionAnalysis {
         return new TraceParser.Listener() {
             @Override
             public void buffer(EventBuffer buffer, long recordOffset) {
+                schema(buffer.schema());
                 startBuffer(buffer.writerThread());
             }
 

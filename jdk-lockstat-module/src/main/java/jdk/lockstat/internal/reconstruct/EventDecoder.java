@@ -46,13 +46,17 @@ import jdk.lockstat.internal.model.ThreadRef;
 final class EventDecoder {
     private static final String[] NAMES = {"time", "thread", "flags", "name", "class", "loader", "method",
         "signature", "sourceFile", "chain", "frames", "monitor", "seq", "objectHash", "forwardRef", "gseq",
-        "blockerHash", "blockerClass", "unparkSeq", "target", "duration", "kind"};
+        "blockerHash", "blockerClass", "unparkSeq", "target", "duration", "kind", "count", "owners"};
     private static final int TIME = 0, THREAD = 1, FLAGS = 2, NAME = 3, CLASS = 4, LOADER = 5, METHOD = 6,
             SIGNATURE = 7, SOURCE = 8, CHAIN = 9, FRAMES = 10, MONITOR = 11, SEQ = 12, HASH = 13, FORWARD = 14,
-            GSEQ = 15, BLOCKER_HASH = 16, BLOCKER_CLASS = 17, UNPARK_SEQ = 18, TARGET = 19, DURATION = 20, KIND = 21;
+            GSEQ = 15, BLOCKER_HASH = 16, BLOCKER_CLASS = 17, UNPARK_SEQ = 18, TARGET = 19, DURATION = 20, KIND = 21,
+            COUNT = 22, OWNERS = 23;
 
-    /** Field positions of one event type, and of the frame list's element fields. */
-    private record Layout(int[] at, int frameMethod, int frameBci, int frameLine, int frameType) {}
+    /**
+     * Field positions of one event type, and of its lists' element fields: the call chain's frames
+     * (method, bci, line, frameType) and the release summary's owners (thread, chain, releases, duration).
+     */
+    private record Layout(int[] at, int[] frame, int[] owner) {}
 
     private final MetadataResolver resolver;
     private final EventRearranger rearranger;
@@ -133,6 +137,7 @@ final class EventDecoder {
                     num(v, at[FORWARD]), null);
             }
             case 17 -> monitor(MonitorEvent.NOTIFY, v, at, resolver.chain(num(v, at[CHAIN])), num(v, at[FLAGS]), 0, null);
+            case 18 -> releaseSummary(v, l);
             case 20 -> rearranger.parkEvent(new ParkEvent(ParkEvent.BEGIN, num(v, at[TIME]), num(v, at[GSEQ]), context,
                     resolver.chain(num(v, at[CHAIN])), num(v, at[BLOCKER_HASH]), resolver.classRef(num(v, at[BLOCKER_CLASS])),
                     num(v, at[FLAGS])));
@@ -164,16 +169,41 @@ final class EventDecoder {
                 context, chain, value, forwardRef, cls));
     }
 
+    /**
+     * A MonitorReleaseSummary: its owners' thread ids resolve like any thread id (an owner may never have
+     * written an event of its own), their chains like an exit's. The writer is whoever closed the
+     * stretch, no owner, so the context thread plays no part.
+     */
+    private void releaseSummary(Object[] v, Layout l) {
+        int[] at = l.at();
+        if (at[MONITOR] < 0 || at[SEQ] < 0 || at[COUNT] < 0) {
+            return;   // a schema without the fields ordering needs: nothing to analyse
+        }
+        List<ReleaseSummary.Owner> owners = List.of();
+        if (at[OWNERS] >= 0 && v[at[OWNERS]] instanceof List<?> list) {
+            int[] o = l.owner();
+            owners = new ArrayList<>(list.size());
+            for (Object x : list) {
+                Object[] f = (Object[]) x;
+                owners.add(new ReleaseSummary.Owner(resolver.thread(num(f, o[0])), resolver.chain(num(f, o[1])),
+                        num(f, o[2]), num(f, o[3])));
+            }
+        }
+        rearranger.monitorEvent(new ReleaseSummary(num(v, at[TIME]), num(v, at[MONITOR]), num(v, at[SEQ]),
+                num(v, at[COUNT]), context, owners));
+    }
+
     private List<Frame> frames(Object[] v, Layout l) {
         int at = l.at()[FRAMES];
         if (at < 0 || !(v[at] instanceof List<?> list)) {
             return List.of();
         }
+        int[] fr = l.frame();
         List<Frame> frames = new ArrayList<>(list.size());
         for (Object o : list) {
             Object[] f = (Object[]) o;
-            frames.add(new Frame(resolver.method(num(f, l.frameMethod())), (int) num(f, l.frameBci()),
-                    (int) num(f, l.frameLine()), num(f, l.frameType()) == 1));
+            frames.add(new Frame(resolver.method(num(f, fr[0])), (int) num(f, fr[1]), (int) num(f, fr[2]),
+                    num(f, fr[3]) == 1));
         }
         return frames;
     }
@@ -183,21 +213,26 @@ final class EventDecoder {
         for (int i = 0; i < NAMES.length; i++) {
             at[i] = d.fieldIndex(NAMES[i]);
         }
-        int fm = -1, fb = -1, fl = -1, ft = -1;
-        if (at[FRAMES] >= 0) {
-            List<Field> el = d.fields().get(at[FRAMES]).elements();
+        // An element field the schema lacks reads as 0 (a damaged schema: method 0 is an unknown method).
+        return new Layout(at, elements(d, at[FRAMES], "method", "bci", "line", "frameType"),
+                elements(d, at[OWNERS], "thread", "chain", "releases", "duration"));
+    }
+
+    /** Positions of the named element fields of the list field at {@code at} (-1: absent). */
+    private static int[] elements(EventDescriptor d, int at, String... names) {
+        int[] pos = new int[names.length];
+        java.util.Arrays.fill(pos, -1);
+        if (at >= 0) {
+            List<Field> el = d.fields().get(at).elements();
             for (int i = 0; i < el.size(); i++) {
-                switch (el.get(i).name()) {
-                    case "method" -> fm = i;
-                    case "bci" -> fb = i;
-                    case "line" -> fl = i;
-                    case "frameType" -> ft = i;
-                    default -> { /* a later version's frame field */ }
+                for (int n = 0; n < names.length; n++) {
+                    if (el.get(i).name().equals(names[n])) {
+                        pos[n] = i;   // others: a later version's element fields
+                    }
                 }
             }
         }
-        // A frame field the schema lacks reads as 0 (a damaged schema: method 0 is an unknown method).
-        return new Layout(at, fm, fb, fl, ft);
+        return pos;
     }
 
     /** A numeric field, 0 when the schema lacks it (0 means "none" for every id). */

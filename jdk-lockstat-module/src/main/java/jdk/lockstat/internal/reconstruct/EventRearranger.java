@@ -37,6 +37,11 @@ package jdk.lockstat.internal.reconstruct;
  * Until then the gap may just be late (an idle thread's buffer waits for the next period, which a
  * CPU-starved drain requests late, while barging owners release millions of times a second), and only
  * the total bound applies. Traces without period ends (written by Java) skip at the monitor's bound.
+ *
+ * <p>The same knowledge keeps an event far ahead of its monitor's next number waiting, rather than
+ * taking it for a lost beginning, while the numbers before it may still come: a release summary stands
+ * for up to millions of numbers, and its successors may arrive first. Only in traces whose schema has
+ * release summaries, so traces of VMs that never write them analyse as they always did.
  */
 final class EventRearranger {
     private final LongMap<MonitorQueue> monitors = new LongMap<>();
@@ -50,6 +55,8 @@ final class EventRearranger {
     /** Every event before this time has arrived, unless its buffer was lost (the latest period end). */
     private long periodEnd = Long.MIN_VALUE;
     private long periods;
+    /** The trace's VM may summarize releases (its schema has the event): far-ahead numbers can be late ones. */
+    private boolean summaries;
 
     EventRearranger(IntrinsicLockDispatcher dispatcher, ParkDispatcher parks, AnalysisCounters counters,
                     int maxPendingPerMonitor, int maxPending) {
@@ -73,7 +80,7 @@ final class EventRearranger {
             monitors.put(e.monitor, q);
         }
         int before = q.pending();
-        q.add(e, dispatcher);
+        q.add(e, dispatcher, summaries && periods > 0 ? periodEnd : Long.MAX_VALUE);
         if (q.pending() > maxPendingPerMonitor && q.fillableAtPeriod != periods) {
             while (q.pending() > maxPendingPerMonitor / 2) {
                 if (periods > 0 && q.gapTime() >= periodEnd) {
@@ -93,6 +100,11 @@ final class EventRearranger {
         if (pending > maxPending) {
             shrink();
         }
+    }
+
+    /** The trace's schema defines MonitorReleaseSummary: its VM may summarize releases. */
+    void releaseSummariesPossible() {
+        summaries = true;
     }
 
     /** A drain period ended at {@code time}: every thread's events before it have been handed over. */

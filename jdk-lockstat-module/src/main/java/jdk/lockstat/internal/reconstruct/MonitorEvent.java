@@ -27,16 +27,20 @@ import jdk.lockstat.internal.model.ThreadRef;
 
 /**
  * A monitor event with its ids already resolved: what the rearranger queues. Compact on purpose (one
- * object, no boxed fields), since a monitor's queue may hold thousands while a gap is open.
+ * object, no boxed fields), since a monitor's queue may hold thousands while a gap is open. The rare
+ * release summary carries its owners in a subclass ({@link ReleaseSummary}), so the others stay small.
  */
-final class MonitorEvent extends SequencedEvent {
+class MonitorEvent extends SequencedEvent {
     /** Kinds: the format's event ids. */
     static final int INFLATE = 10, DEFLATE = 11, ENTER = 12, ENTERED = 13, EXIT = 14, WAIT_EXIT = 15,
-            FORWARD_RESOLVE = 16, NOTIFY = 17;
+            FORWARD_RESOLVE = 16, NOTIFY = 17, RELEASE_SUMMARY = 18;
 
     final int kind;
     final long monitor;
-    /** The thread the event belongs to (the buffer's writer, or the mounted virtual thread). */
+    /**
+     * The thread the event belongs to (the buffer's writer, or the mounted virtual thread). A release
+     * summary's is whoever wrote it, which means nothing: its owners are in its list.
+     */
     final ThreadRef thread;
     /** Enter: blocked chain; exit: owner chain; forward resolve: the resolved chain. null if none. */
     final ChainRef chain;
@@ -62,6 +66,6 @@ final class MonitorEvent extends SequencedEvent {
     @Override
     public String toString() {
         return "MonitorEvent[kind=" + kind + ", monitor=0x" + Long.toHexString(monitor) + ", seq=" + seq
-                + ", time=" + time + ", thread=" + thread.id() + "]";
+                + (count() > 1 ? ".." + lastSeq() : "") + ", time=" + time + ", thread=" + thread.id() + "]";
     }
 }

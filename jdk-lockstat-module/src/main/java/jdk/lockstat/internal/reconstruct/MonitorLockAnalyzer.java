@@ -47,7 +47,10 @@ import jdk.lockstat.query.LockStatistics;
  * ContendedEntered after exit(i), the part up to that entered is the release-to-wake-up gap, an unknown
  * owner; [last exit, T's entered] is unknown owner too. A wait() release (MonitorWaitExit) is an exit
  * whose owner chain comes later with MonitorForwardResolve on the same monitor: contentions with such
- * parts are held back until resolved (bounded).
+ * parts are held back until resolved (bounded). A MonitorReleaseSummary stands for a stretch of
+ * consecutive exits during which the blocked threads stayed the same: each blocked interval gets its
+ * owners' summed parts one after another, which gives every owner thread and chain the time the
+ * individual exits would have (only the order of the parts within the stretch is lost).
  */
 final class MonitorLockAnalyzer {
     /** Most forward references one monitor keeps open before giving the oldest up as unknown. */
@@ -103,6 +106,7 @@ final class MonitorLockAnalyzer {
             case MonitorEvent.EXIT -> release(e, e.chain, 0);
             case MonitorEvent.WAIT_EXIT -> release(e, null, e.forwardRef);
             case MonitorEvent.FORWARD_RESOLVE -> resolve(e.forwardRef, e.chain);
+            case MonitorEvent.RELEASE_SUMMARY -> releases((ReleaseSummary) e);
             default -> { /* deflate ends the lifetime (the rearranger calls end()); notify is not analysed */ }
         }
     }
@@ -190,6 +194,38 @@ final class MonitorLockAnalyzer {
             List<Waiting> oldest = it.next().getValue();
             it.remove();
             settle(oldest, null);
+        }
+    }
+
+    /**
+     * The summarized releases: for every blocked interval, the owners' durations laid end to end from
+     * where its attribution stands, none ending past the stretch's last release. No thread woke up
+     * inside the stretch, so no part is a release-to-wake-up gap; after a gap the whole stretch is one
+     * unknown part, as the first exit after a gap would make it.
+     */
+    private void releases(ReleaseSummary s) {
+        for (Blocked b : blocked) {
+            long end = Math.max(s.time, b.lastTime);
+            if (b.afterGap) {
+                b.contention.addPart(b.lastTime, end, null, null, 0);
+                b.afterGap = false;
+            } else {
+                long cursor = b.lastTime;
+                for (ReleaseSummary.Owner o : s.owners) {
+                    if (o.thread() == b.contention.thread() || cursor >= end) {
+                        continue;   // cannot be blocked and own the lock (damage), or the stretch is used up
+                    }
+                    long duration = Math.max(0, o.duration());   // negative: a varint past 2^63 (damage)
+                    long to = duration >= end - cursor ? end : cursor + duration;
+                    b.contention.addPart(cursor, to, o.thread(), o.chain(), 0);
+                    cursor = to;
+                }
+                // Short of the last release only when a blocked thread was among the owners, or the
+                // blocked thread's attribution lagged behind the stretch's head (damage): no known owner.
+                b.contention.addPart(cursor, end, null, null, 0);
+            }
+            b.lastTime = end;
+            b.lastSeq = s.lastSeq();
         }
     }
 

@@ -30,14 +30,23 @@ import java.util.List;
  * holds a list of lifetimes: the first one delivers in sequence order, later ones wait until it ends.
  *
  * <p>An event goes to the first lifetime it fits: not past a known deflation (by sequence number and
- * time: CLOCK_MONOTONIC is system-wide, so a later lifetime's events are later than the deflation), and
+ * time: the trace clock is system-wide, so a later lifetime's events are later than the deflation), and
  * not a sequence number that lifetime has already delivered or holds (the later in time of two events
  * with one number belongs to the later lifetime). A deflation that arrives after events of the next
  * lifetime were parked in the current one sends those on.
+ *
+ * <p>A release summary occupies all the numbers it covers: an event numbered inside a waiting summary's
+ * range meets it as it would meet an event of its own number, and what waits inside a summary's range
+ * when the summary is delivered is placed again (a later lifetime's, or a duplicate).
  */
 final class MonitorQueue {
     /** Largest distance between the next expected and a waiting sequence number before forcing a resync. */
     static final long MAX_SPAN = 1 << 20;
+    /**
+     * Largest distance an event may wait at while the numbers before it may still arrive (see {@link
+     * #add}): a release summary that is late can leave its successors millions of numbers ahead.
+     */
+    static final long MAX_LATE_SPAN = 1L << 40;
     /**
      * Most lifetimes of one address waiting at once. A real trace needs a few (an address reused while
      * the first lifetime waits for a late buffer); sequence numbers and times that contradict each
@@ -99,6 +108,8 @@ final class MonitorQueue {
     private final AnalysisCounters counters;
     private final List<Lifetime> lifetimes = new ArrayList<>(1);
     private int pending;
+    /** Events from this time on may still have missing numbers before them in buffers to come. */
+    private long lateFrom = Long.MAX_VALUE;
     /** The period count at which the gap was found still fillable: not asked again before the next. */
     long fillableAtPeriod = -1;
 
@@ -131,13 +142,22 @@ final class MonitorQueue {
         return pending == 0 && lifetimes.isEmpty();
     }
 
-    void add(MonitorEvent e, Target out) {
-        if (!SeqWindow.plausible(e.seq)) {
+    /**
+     * Places an event and delivers what is next in sequence. lateFrom: events from this time on may
+     * still have numbers before them in buffers not handed over yet (the latest drain period's end;
+     * Long.MAX_VALUE when the trace has no period ends, which leaves no way to tell): an event far ahead
+     * of the next expected number waits for them there instead of being taken for a lost beginning
+     * (a late release summary covering millions of numbers leaves its successors that far ahead).
+     */
+    void add(MonitorEvent e, Target out, long lateFrom) {
+        if (!SeqWindow.plausible(e.seq) || e.count() < 1 || !SeqWindow.plausible(e.lastSeq())) {
             counters.implausibleSequenceNumbers++;   // damage: no lifetime can hold it, next must not wrap
             return;
         }
+        this.lateFrom = lateFrom;
         Lifetime active = lifetimes.isEmpty() ? null : lifetimes.get(0);
-        if (active != null && active.endSeq < 0 && active.window.span(e.seq) >= MAX_SPAN && !beginsAt(active, e)) {
+        if (active != null && active.endSeq < 0 && active.window.span(e.seq) >= MAX_SPAN && !beginsAt(active, e)
+                && !mayWait(active, e)) {
             // Far ahead of what is expected (the lifetime's start was lost): stop waiting for the rest.
             while (!lifetimes.isEmpty() && lifetimes.get(0) == active && active.window.count() > 0) {
                 resync(out);
@@ -171,7 +191,7 @@ final class MonitorQueue {
                 addedLifetime = true;
             }
             Lifetime l = lifetimes.get(i);
-            if (l.endSeq >= 0 && (cur.seq > l.endSeq || cur.time > l.endTime)) {
+            if (l.endSeq >= 0 && (cur.lastSeq() > l.endSeq || cur.time > l.endTime)) {
                 continue;   // after this lifetime's deflation
             }
             if (i + 1 < lifetimes.size() && cur.time > lifetimes.get(i + 1).minTime) {
@@ -189,11 +209,14 @@ final class MonitorQueue {
                 l.window.skipTo(cur.seq);
             }
             MonitorEvent other = l.window.get(cur.seq);
+            if (other == null) {
+                other = l.window.covering(cur.seq);   // a waiting summary's number
+            }
             if (other != null) {
                 if (other.time <= cur.time) {
                     continue;
                 }
-                l.window.remove(cur.seq);   // the earlier event of the two stays in this lifetime
+                l.window.remove(other.seq);   // the earlier event of the two stays in this lifetime
                 pending--;
                 if (other.kind == MonitorEvent.DEFLATE) {
                     l.endSeq = -1;
@@ -203,7 +226,7 @@ final class MonitorQueue {
                 cur = other;
                 continue;
             }
-            if (tooFar(l, i, cur.seq) && !fitFarAhead(l, i, cur)) {
+            if (tooFar(l, i, cur) && !fitFarAhead(l, i, cur)) {
                 counters.implausibleSequenceNumbers++;
                 return;
             }
@@ -224,9 +247,23 @@ final class MonitorQueue {
                 && l.endSeq < 0 && (l.window.count() == 0 || l.window.firstWaiting() > e.seq);
     }
 
-    private static boolean tooFar(Lifetime l, int index, long seq) {
-        long span = l.window.span(seq);
-        return span >= MAX_SPAN || (index > 0 && span >= MAX_SPARSE_SPAN && span > 4L * (l.window.count() + 1));
+    private boolean tooFar(Lifetime l, int index, MonitorEvent e) {
+        long span = l.window.span(e.seq);
+        if (index > 0) {
+            return span >= MAX_SPAN || (span >= MAX_SPARSE_SPAN && span > 4L * (l.window.count() + 1));
+        }
+        return span >= MAX_SPAN && !mayWait(l, e);
+    }
+
+    /**
+     * Whether an event far ahead may wait in the first lifetime {@code l} for the numbers before it, as
+     * for any gap: they may be in a buffer still to come (the event is later than the latest period
+     * end), and the distance is one a trace can reach. The window's memory is per waiting event, not per
+     * number, so waiting costs no more than for any event; the bounds on pending events still apply. (A
+     * later lifetime that has not begun takes a far-ahead start for a lost one, see fitFarAhead.)
+     */
+    private boolean mayWait(Lifetime l, MonitorEvent e) {
+        return e.time >= lateFrom && l.window.span(e.seq) < MAX_LATE_SPAN;
     }
 
     /**
@@ -268,7 +305,7 @@ final class MonitorQueue {
         if (e.kind == MonitorEvent.DEFLATE) {
             l.endSeq = e.seq;
             l.endTime = e.time;
-            List<MonitorEvent> later = l.window.removeIf(x -> x.seq > e.seq || x.time > e.time);
+            List<MonitorEvent> later = l.window.removeIf(x -> x.lastSeq() > e.seq || x.time > e.time);
             pending -= later.size();
             for (MonitorEvent x : later) {
                 place(x, index + 1);
@@ -293,6 +330,14 @@ final class MonitorQueue {
                 if (e.kind == MonitorEvent.DEFLATE) {
                     ended = true;
                     break;
+                }
+                if (e.count() > 1) {
+                    // Its numbers are taken: what waits there is a later lifetime's or a duplicate.
+                    List<MonitorEvent> inside = l.window.removeRange(e.seq + 1, e.lastSeq() + 1);
+                    pending -= inside.size();
+                    for (MonitorEvent x : inside) {
+                        place(x, 0);
+                    }
                 }
             }
             if (!ended) {

@@ -22,13 +22,22 @@
 package jdk.lockstat.internal.reconstruct;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 
 /**
- * Events waiting for their turn, keyed by sequence number from {@code next} on: a ring indexed by
- * seq modulo its (power-of-two) size, so taking the next event and adding one are O(1) without boxing.
- * Callers keep the span (largest seq - next) bounded.
+ * Events waiting for their turn, keyed by sequence number from {@code next} on: a table indexed by seq
+ * modulo its (power-of-two) size, chained through {@link SequencedEvent#nextInSlot}, so taking the next
+ * event and adding one are O(1) without boxing. The table is sized by the number of waiting events, not
+ * by how far apart their numbers are: consecutive numbers never share a slot, and an event behind a
+ * release summary (whose numbers may run into millions) costs one entry like any other.
+ *
+ * <p>An event that occupies several numbers ({@link SequencedEvent#count()}) is taken as a whole and
+ * moves next past all of them. Callers keep {@link #span} bounded: it leaves out the numbers that
+ * waiting summaries cover, which are not missing.
  */
 final class SeqWindow<E extends SequencedEvent> {
     /**
@@ -42,12 +51,13 @@ final class SeqWindow<E extends SequencedEvent> {
         return seq >= 0 && seq <= MAX_SEQ;
     }
 
-    /** Largest window: twice the span callers allow (MonitorQueue.MAX_SPAN). */
-    static final int MAX_SLOTS = 1 << 21;
-
     private SequencedEvent[] slots = new SequencedEvent[8];
     private long next;
     private int count;
+    /** Waiting events that occupy more than one number, by their first: few, and null while none wait. */
+    private TreeMap<Long, E> spans;
+    /** Numbers the waiting spans cover beyond their first ones. */
+    private long spanExtra;
 
     long next() {
         return next;
@@ -57,46 +67,98 @@ final class SeqWindow<E extends SequencedEvent> {
         return count;
     }
 
+    /**
+     * How far seq lies ahead of next, not counting the numbers waiting summaries cover (at most that far
+     * in numbers still missing): callers tell damage and lost beginnings by it.
+     */
     long span(long seq) {
-        return seq - next;
+        return seq - next - spanExtra;
+    }
+
+    private int slot(long seq) {
+        return (int) (seq & (slots.length - 1));
     }
 
     @SuppressWarnings("unchecked")
     E get(long seq) {
-        if (seq < next || seq - next >= slots.length) {
+        if (seq < next) {
             return null;
         }
-        SequencedEvent e = slots[(int) (seq & (slots.length - 1))];
-        return e != null && e.seq == seq ? (E) e : null;
+        for (SequencedEvent e = slots[slot(seq)]; e != null; e = e.nextInSlot) {
+            if (e.seq == seq) {
+                return (E) e;
+            }
+        }
+        return null;
     }
 
-    /** Adds an event with seq >= next() that is not present yet. */
+    /** The waiting event occupying seq past its first number (a summary covering it), or null. */
+    E covering(long seq) {
+        if (spans == null) {
+            return null;
+        }
+        Map.Entry<Long, E> e = spans.lowerEntry(seq);
+        return e != null && e.getValue().lastSeq() >= seq ? e.getValue() : null;
+    }
+
+    /** Adds an event with seq >= next(); one already waiting with the same number is replaced. */
     void put(E e) {
-        long need = e.seq - next + 1;
-        if (need > slots.length) {
-            grow(need);
+        if (count >= slots.length / 2) {
+            grow();
         }
-        int i = (int) (e.seq & (slots.length - 1));
-        if (slots[i] == null) {
-            count++;
+        unlink(e.seq);
+        int i = slot(e.seq);
+        e.nextInSlot = slots[i];
+        slots[i] = e;
+        count++;
+        if (e.count() > 1) {
+            if (spans == null) {
+                spans = new TreeMap<>();
+            }
+            spans.put(e.seq, e);
+            spanExtra += e.count() - 1;
         }
-        slots[i] = e;   // an occupant with another number is a stray below next (damage): replaced
     }
 
     E remove(long seq) {
-        E e = get(seq);
-        if (e != null) {
-            slots[(int) (seq & (slots.length - 1))] = null;
-            count--;
-        }
-        return e;
+        return seq < next ? null : unlink(seq);
     }
 
-    /** The event with seq next(), advancing next(); null if it has not arrived. */
+    /** Removes the event with this number wherever it lies (also below next); null if none waits. */
+    @SuppressWarnings("unchecked")
+    private E unlink(long seq) {
+        int i = slot(seq);
+        SequencedEvent before = null;
+        for (SequencedEvent e = slots[i]; e != null; before = e, e = e.nextInSlot) {
+            if (e.seq == seq) {
+                if (before == null) {
+                    slots[i] = e.nextInSlot;
+                } else {
+                    before.nextInSlot = e.nextInSlot;
+                }
+                forget(e);
+                return (E) e;
+            }
+        }
+        return null;
+    }
+
+    private void forget(SequencedEvent e) {
+        e.nextInSlot = null;
+        count--;
+        if (e.count() > 1 && spans != null && spans.remove(e.seq, e)) {
+            spanExtra -= e.count() - 1;
+            if (spans.isEmpty()) {
+                spans = null;
+            }
+        }
+    }
+
+    /** The event with seq next(), advancing next() past every number it occupies; null if it has not arrived. */
     E takeNext() {
         E e = remove(next);
         if (e != null) {
-            next++;
+            next += e.count();
         }
         return e;
     }
@@ -106,16 +168,26 @@ final class SeqWindow<E extends SequencedEvent> {
         if (count == 0) {
             return -1;
         }
+        // Numbers within one table's length of next lie in distinct slots: the first found is the smallest.
         for (long s = next; s - next < slots.length; s++) {
             if (get(s) != null) {
                 return s;
             }
         }
-        // Nothing in the window although count says so: only damaged input gets here. Forget the
-        // strays rather than search on forever.
-        java.util.Arrays.fill(slots, null);
-        count = 0;
-        return -1;
+        long min = -1;
+        for (SequencedEvent head : slots) {
+            for (SequencedEvent e = head; e != null; e = e.nextInSlot) {
+                if (e.seq >= next && (min < 0 || e.seq < min)) {
+                    min = e.seq;
+                }
+            }
+        }
+        if (min < 0) {
+            // Nothing at or after next although count says so: only damaged input gets here. Forget the
+            // strays rather than search on forever.
+            clear();
+        }
+        return min;
     }
 
     /** Moves next forward past a gap (nothing may wait below seq). */
@@ -130,30 +202,66 @@ final class SeqWindow<E extends SequencedEvent> {
     List<E> removeIf(Predicate<E> filter) {
         List<E> out = new ArrayList<>();
         for (int i = 0; i < slots.length; i++) {
-            if (slots[i] != null && filter.test((E) slots[i])) {
-                out.add((E) slots[i]);
-                slots[i] = null;
-                count--;
+            SequencedEvent before = null;
+            for (SequencedEvent e = slots[i]; e != null; ) {
+                SequencedEvent after = e.nextInSlot;
+                if (filter.test((E) e)) {
+                    if (before == null) {
+                        slots[i] = after;
+                    } else {
+                        before.nextInSlot = after;
+                    }
+                    forget(e);
+                    out.add((E) e);
+                } else {
+                    before = e;
+                }
+                e = after;
             }
         }
         return out;
     }
 
-    private void grow(long need) {
-        if (need > MAX_SLOTS) {
-            // Callers bound the span; a corrupt sequence number must fail here, not loop or exhaust the heap.
-            throw new IllegalStateException("sequence window of " + need + " slots");
+    /**
+     * Removes and returns the waiting events numbered from..to-1, below next or not: what a summary just
+     * taken covers cannot be its own lifetime's (its caller decides where they belong). Costs the
+     * smaller of the range and the table.
+     */
+    List<E> removeRange(long from, long to) {
+        if (count == 0 || to <= from) {
+            return List.of();
         }
-        int size = slots.length;
-        while (size < need) {
-            size <<= 1;
+        if (to - from > slots.length) {
+            return removeIf(e -> e.seq >= from && e.seq < to);
         }
-        SequencedEvent[] bigger = new SequencedEvent[size];
-        for (SequencedEvent e : slots) {
+        List<E> out = new ArrayList<>(0);
+        for (long s = from; s < to; s++) {
+            E e = unlink(s);
             if (e != null) {
-                bigger[(int) (e.seq & (size - 1))] = e;
+                out.add(e);
             }
         }
-        slots = bigger;
+        return out;
+    }
+
+    private void clear() {
+        Arrays.fill(slots, null);
+        count = 0;
+        spans = null;
+        spanExtra = 0;
+    }
+
+    private void grow() {
+        SequencedEvent[] old = slots;
+        slots = new SequencedEvent[old.length * 2];
+        for (SequencedEvent head : old) {
+            for (SequencedEvent e = head; e != null; ) {
+                SequencedEvent after = e.nextInSlot;
+                int i = slot(e.seq);
+                e.nextInSlot = slots[i];
+                slots[i] = e;
+                e = after;
+            }
+        }
     }
 }

@@ -21,13 +21,28 @@
 
 package jdk.lockstat.internal.reconstruct;
 
-/** An event the rearranger orders: by a gapless sequence number, with its time for tie-breaking lifetimes. */
+/**
+ * An event the rearranger orders: by a gapless sequence number, with its time for tie-breaking lifetimes.
+ * Most events take one number; a release summary stands for {@link #count()} consecutive ones.
+ */
 abstract class SequencedEvent {
     final long seq;
     final long time;
+    /** The next event in the same slot of the {@link SeqWindow} holding this one; null elsewhere. */
+    SequencedEvent nextInSlot;
 
     SequencedEvent(long seq, long time) {
         this.seq = seq;
         this.time = time;
+    }
+
+    /** How many sequence numbers the event occupies, from seq on. */
+    long count() {
+        return 1;
+    }
+
+    /** The last number the event occupies. */
+    final long lastSeq() {
+        return seq + count() - 1;
     }
 }

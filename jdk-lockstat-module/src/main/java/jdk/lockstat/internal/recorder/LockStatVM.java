@@ -60,8 +60,17 @@ final class LockStatVM {
 
     static native boolean compress();
 
-    /** os::javaTimeNanos() (the trace clock, same as System.nanoTime()) when tracing started. */
+    /** os::javaTimeNanos() (same as System.nanoTime()) when tracing started: start.ticks' pair. */
     static native long startNanos();
+
+    /**
+     * Ticks per second of the counter that stamps events: the CPU's invariant TSC where usable, else
+     * os::javaTimeNanos (1000000000).
+     */
+    static native long clockFrequency();
+
+    /** The timestamp counter's value when tracing started, at the same moment as {@link #startNanos}. */
+    static native long startTicks();
 
     static native long startMillis();
 

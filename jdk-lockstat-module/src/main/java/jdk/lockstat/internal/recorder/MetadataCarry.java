@@ -103,7 +103,9 @@ final class MetadataCarry {
     /**
      * The carried events as buffers of writer 0, definitions before their users (classes, methods,
      * chains), each buffer given one of the sequence numbers of the dropped buffers, which the
-     * assembled trace does not otherwise contain.
+     * assembled trace does not otherwise contain. The events keep the raw timestamps they were recorded
+     * with (TraceRing decodes them with the identity clock), so baseTime is in the trace's counter ticks
+     * too: the assembled trace's header says ticks, and its readers convert.
      */
     List<ByteBuffer> buffers(long[] freeSequences, long baseTime) {
         List<ByteBuffer> out = new ArrayList<>();

@@ -38,6 +38,7 @@ import jdk.lockstat.internal.aggregate.ContentionSummary;
 import jdk.lockstat.internal.format.EventBuffer;
 import jdk.lockstat.internal.format.EventType;
 import jdk.lockstat.internal.format.Schema;
+import jdk.lockstat.internal.format.TraceClock;
 import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
 import jdk.lockstat.query.Aspect;
 import jdk.lockstat.query.ReportFormat;
@@ -55,6 +56,8 @@ final class OnlineReport implements BufferSink {
 
     private final String path;
     private final Schema schema = EventType.schema();
+    /** The trace header's clock: the engine works in nanoseconds, the VM's buffers hold counter ticks. */
+    private final TraceClock clock;
     // The default aspects exactly; any other aspects from the summary (see ContentionSummary on counts).
     private final AggregationTree tree = new AggregationTree(Aspect.parseList(DEFAULT_ASPECTS));
     private final ContentionSummary summary = new ContentionSummary();
@@ -62,8 +65,9 @@ final class OnlineReport implements BufferSink {
     private volatile boolean ended;
     private long buffersWithoutHeap;   // not (or not wholly) analysed: the application had exhausted the heap
 
-    private OnlineReport(String path) {
+    private OnlineReport(String path, TraceClock clock) {
         this.path = path;
+        this.clock = clock;
         this.analysis = new ContentionAnalysis(c -> {
             tree.accept(c);
             summary.accept(c);
@@ -86,8 +90,8 @@ final class OnlineReport implements BufferSink {
         return offline.withBounds(perMonitor, total, heldForMetadata);
     }
 
-    static BufferSink start(String path) {
-        OnlineReport r = new OnlineReport(path);
+    static BufferSink start(String path, TraceClock clock) {
+        OnlineReport r = new OnlineReport(path, clock);
         current = r;
         return r;
     }
@@ -98,7 +102,7 @@ final class OnlineReport implements BufferSink {
         try {
             ByteBuffer copy = ByteBuffer.allocate(vmBuffer.remaining());
             copy.put(vmBuffer).flip();
-            analysis.accept(new EventBuffer(schema, copy));
+            analysis.accept(new EventBuffer(schema, copy, clock));
         } catch (OutOfMemoryError e) {
             // Its events are missing from the analysis, as a lost buffer's are; the report says so.
             buffersWithoutHeap++;

@@ -142,7 +142,7 @@ final class Recording {
         LockStatVM.collect();   // threads' partly filled buffers too
         TraceAssembler.Result r;
         if (ring != null) {
-            TraceRing.Snapshot s = drain.drainAndRun(10_000, () -> ring.snapshot(startNanos()));
+            TraceRing.Snapshot s = drain.drainAndRun(10_000, () -> ring.snapshot(startTicks()));
             if (s == null) {
                 return "LockStat.dump: the drain is busy; try again\n";
             }
@@ -163,12 +163,18 @@ final class Recording {
     }
 
     private TraceAssembler.Result writeRing(Path destination, String kind) throws IOException {
-        TraceRing.Snapshot s = ring.snapshot(startNanos());
+        TraceRing.Snapshot s = ring.snapshot(startTicks());
         return TraceAssembler.assemble(destination, dumpHeader(kind), s.carried(), s.parts(), ringEnd(s), compress);
     }
 
-    private long startNanos() {
-        return Long.parseLong(header.getOrDefault(jdk.lockstat.internal.format.TraceHeader.START_NANOS, "0"));
+    /**
+     * The trace's start on its timestamp counter: the base of carried metadata buffers, whose events keep
+     * the ticks they were recorded with (start.nanos in a header without start.ticks: stamps in ns).
+     */
+    private long startTicks() {
+        String ticks = header.get(jdk.lockstat.internal.format.TraceHeader.START_TICKS);
+        return Long.parseLong(ticks != null ? ticks
+                : header.getOrDefault(jdk.lockstat.internal.format.TraceHeader.START_NANOS, "0"));
     }
 
     private Map<String, String> dumpHeader(String kind) {

@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jdk.lockstat.internal.format.TraceClock;
 import jdk.lockstat.internal.format.TraceHeader;
 
 /**
@@ -48,7 +49,7 @@ public final class Startup {
         }
         String report = LockStatVM.reportPath();
         if (report != null) {
-            others.add(OnlineReport.start(report));
+            others.add(OnlineReport.start(report, TraceClock.of(new TraceHeader(header))));
         }
         if (file == null && others.isEmpty()) {
             LockStatVM.stop();
@@ -75,8 +76,7 @@ public final class Startup {
         p.put(TraceHeader.PID, Long.toString(ProcessHandle.current().pid()));
         p.put(TraceHeader.START_MILLIS, Long.toString(LockStatVM.startMillis()));
         p.put(TraceHeader.START_NANOS, Long.toString(LockStatVM.startNanos()));
-        p.put(TraceHeader.CLOCK, "os::javaTimeNanos (CLOCK_MONOTONIC)");
-        p.put(TraceHeader.CLOCK_FREQUENCY, "1000000000");
+        putClock(p);
         p.put(TraceHeader.CPUS, Integer.toString(Runtime.getRuntime().availableProcessors()));
         p.put(TraceHeader.COMPRESSED, Boolean.toString(LockStatVM.compress()));
         for (String line : LockStatVM.flags().split("\n")) {
@@ -86,6 +86,18 @@ public final class Startup {
             }
         }
         return p;
+    }
+
+    /**
+     * The counter that stamps events (trace-format.md, Timestamps): its rate and its value at
+     * start.nanos, from which readers convert ticks to nanoseconds. The VM falls back to
+     * os::javaTimeNanos exactly where the time-stamp counter is not usable: the rate tells which.
+     */
+    private static void putClock(Map<String, String> p) {
+        long frequency = LockStatVM.clockFrequency();
+        p.put(TraceHeader.START_TICKS, Long.toString(LockStatVM.startTicks()));
+        p.put(TraceHeader.CLOCK, frequency == 1_000_000_000L ? "os::javaTimeNanos (CLOCK_MONOTONIC)" : "rdtsc (invariant TSC)");
+        p.put(TraceHeader.CLOCK_FREQUENCY, Long.toString(frequency));
     }
 
     static String describe(Throwable e) {

@@ -36,6 +36,7 @@ import jdk.lockstat.internal.format.Event;
 import jdk.lockstat.internal.format.EventBuffer;
 import jdk.lockstat.internal.format.EventType;
 import jdk.lockstat.internal.format.Schema;
+import jdk.lockstat.internal.format.TraceClock;
 import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.format.TraceWriter;
 
@@ -147,7 +148,8 @@ final class TraceRing implements BufferSink {
         c.sequences[c.buffers++] = seq;
         Chunk chunk = c;
         try {
-            new EventBuffer(schema, copy).forEach(e -> {
+            // Raw ticks: the carried events are written again into traces whose headers say ticks.
+            new EventBuffer(schema, copy, TraceClock.IDENTITY).forEach(e -> {
                 if (MetadataCarry.concerns(e)) {
                     chunk.metadata.add(e);
                 }
@@ -218,6 +220,7 @@ final class TraceRing implements BufferSink {
     /** What a dump needs, taken while the drain is held: carried metadata, then the chunks as flushed now. */
     record Snapshot(List<ByteBuffer> carried, List<TraceAssembler.Part> parts, long droppedBuffers, long droppedChunks) {}
 
+    /** baseTime: the carried buffers' base, in the trace's counter ticks (as their events' times are). */
     Snapshot snapshot(long baseTime) throws IOException {
         periodEnd();
         List<TraceAssembler.Part> parts = new ArrayList<>();

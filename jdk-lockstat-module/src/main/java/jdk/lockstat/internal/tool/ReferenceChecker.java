@@ -37,6 +37,7 @@ import jdk.lockstat.internal.format.TraceParser;
  * is defined somewhere in the trace (metadata may come later than its use: paper 3.4), and every
  * monitor's sequence numbers are gapless. A monitor address can be reused after deflation, with a
  * sequence starting at 0 again, so per address the count of sequence number k never grows with k.
+ * A MonitorReleaseSummary holds all the numbers it covers (seq .. seq+count-1).
  */
 final class ReferenceChecker implements TraceParser.Listener {
     private static final int MAX_REPORTED = 20;
@@ -47,7 +48,7 @@ final class ReferenceChecker implements TraceParser.Listener {
     private final Map<Long, Long> usedChains = new HashMap<>();       // chain -> first use (for messages)
     private final Set<Long> usedMethods = new HashSet<>();
     private final Set<Long> usedClasses = new HashSet<>();
-    private final Map<Long, int[]> seqCounts = new HashMap<>();       // monitor -> count per seq
+    private final Map<Long, SeqCoverage> seqCounts = new HashMap<>();  // monitor -> events per seq
     // monitor -> seqs of its MonitorInflates: a lifetime may begin past 0 there (a trace started in a
     // running VM, jcmd LockStat.start, meets monitors inflated before it and begins them at their inflate)
     private final Map<Long, Map<Long, Integer>> lifetimeStarts = new HashMap<>();
@@ -93,28 +94,36 @@ final class ReferenceChecker implements TraceParser.Listener {
         if (chain > 0) {
             usedChains.putIfAbsent(chain, e.time());
         }
+        boolean summary = id == EventType.MONITOR_RELEASE_SUMMARY.id();
+        if (summary) {
+            int at = e.type().fieldIndex("owners");
+            int chainAt = at < 0 ? -1 : e.type().fields().get(at).elements().stream().map(f -> f.name()).toList().indexOf("chain");
+            for (Object[] owner : e.getList("owners")) {
+                if (chainAt >= 0 && chainAt < owner.length && owner[chainAt] instanceof Long c && c > 0) {
+                    usedChains.putIfAbsent(c, e.time());
+                }
+            }
+        }
         if (id == EventType.MONITOR_INFLATE.id()) {
             usedClasses.add(e.getLong("class"));
             lifetimeStarts.computeIfAbsent(e.getLong("monitor"), m -> new HashMap<>()).merge(e.getLong("seq"), 1, Integer::sum);
         }
         long monitor = e.type().fieldIndex("monitor") >= 0 ? e.getLong("monitor") : -1;
         if (monitor >= 0 && e.type().fieldIndex("seq") >= 0) {
-            count(monitor, e.getLong("seq"));
+            long seq = e.getLong("seq");
+            long count = summary ? e.getLong("count") : 1;
+            count(monitor, seq, count >= 1 && seq <= MAX_SEQ - count ? count : 1);
         }
     }
 
-    private void count(long monitor, long seq) {
-        if (seq < 0 || seq > 50_000_000) {
-            return;   // reported by the order check as a gap anyway
+    /** Largest sequence number taken for real (as the analysis: SeqWindow.MAX_SEQ); beyond it, damage. */
+    private static final long MAX_SEQ = 1L << 56;
+
+    private void count(long monitor, long seq, long count) {
+        if (seq < 0 || seq > MAX_SEQ) {
+            return;   // damage, which the analysis ignores too
         }
-        int[] counts = seqCounts.computeIfAbsent(monitor, m -> new int[16]);
-        if (seq >= counts.length) {
-            int[] bigger = new int[(int) Math.max(seq + 1, counts.length * 2L)];
-            System.arraycopy(counts, 0, bigger, 0, counts.length);
-            counts = bigger;
-            seqCounts.put(monitor, counts);
-        }
-        counts[(int) seq]++;
+        seqCounts.computeIfAbsent(monitor, m -> new SeqCoverage()).add(seq, seq + count);
     }
 
     /** Dangling references, at most one line per kind. */
@@ -130,16 +139,11 @@ final class ReferenceChecker implements TraceParser.Listener {
     List<String> sequenceGaps() {
         List<String> p = new ArrayList<>();
         int gaps = 0;
-        for (Map.Entry<Long, int[]> m : seqCounts.entrySet()) {
-            int[] c = m.getValue();
+        for (Map.Entry<Long, SeqCoverage> m : seqCounts.entrySet()) {
             Map<Long, Integer> starts = lifetimeStarts.getOrDefault(m.getKey(), Map.of());
-            for (int k = 0; k + 1 < c.length; k++) {
-                if (c[k + 1] > c[k] + starts.getOrDefault((long) k + 1, 0)) {
-                    if (gaps++ < MAX_REPORTED) {
-                        p.add(String.format("monitor 0x%x: sequence number %d is missing (%d is present)", m.getKey(), k, k + 1));
-                    }
-                    break;
-                }
+            long k = m.getValue().firstGap(seq -> starts.getOrDefault(seq, 0));
+            if (k >= 0 && gaps++ < MAX_REPORTED) {
+                p.add(String.format("monitor 0x%x: sequence number %d is missing (%d is present)", m.getKey(), k, k + 1));
             }
         }
         if (gaps > MAX_REPORTED) {

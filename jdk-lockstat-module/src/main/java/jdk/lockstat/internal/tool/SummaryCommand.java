@@ -116,6 +116,11 @@ final class SummaryCommand implements Command {
         }
         out.printf("Records:      %,d (%,d event buffers)%n", r.records(), r.buffers());
         out.printf("Events:       %,d%n", r.events());
+        if (s.releaseSummaries > 0) {
+            // Only where the VM summarized: a count of exits alone would understate the releases.
+            out.printf("Releases:     %,d recorded, %,d of them in %,d %s%n", s.releases, s.summarizedReleases,
+                    s.releaseSummaries, s.releaseSummaries == 1 ? "summary" : "summaries");
+        }
         if (r.complete()) {
             out.printf("Lost buffers: %s (buffer high-water mark: %s buffers)%n",
                     r.end().get("lost.buffers"), r.end().get("buffer.high.water"));
@@ -220,6 +225,10 @@ final class SummaryCommand implements Command {
         sb.append("  \"records\": ").append(r.records()).append(",\n");
         sb.append("  \"buffers\": ").append(r.buffers()).append(",\n");
         sb.append("  \"events\": ").append(r.events()).append(",\n");
+        if (s.releaseSummaries > 0) {
+            sb.append("  \"releases\": {\"recorded\": ").append(s.releases).append(", \"summarized\": ")
+              .append(s.summarizedReleases).append(", \"summaries\": ").append(s.releaseSummaries).append("},\n");
+        }
         sb.append("  \"eventsByType\": {");
         String sep = "";
         for (Map.Entry<String, Long> e : s.sortedCounts().entrySet()) {

@@ -52,6 +52,10 @@ final class TraceStatistics implements TraceParser.Listener {
     final ChainStatistics chains = new ChainStatistics();
     long firstTime = Long.MAX_VALUE;
     long lastTime = Long.MIN_VALUE;
+    /** Contended releases: MonitorContendedExits plus the releases that MonitorReleaseSummaries stand for. */
+    long releases;
+    long summarizedReleases;
+    long releaseSummaries;
 
     @Override
     public void buffer(EventBuffer buffer, long recordOffset) {
@@ -88,6 +92,13 @@ final class TraceStatistics implements TraceParser.Listener {
             } else {
                 threads.put(tid, new ThreadInfo(tid, t0.name(), t0.flags(), true));
             }
+        } else if (id == EventType.MONITOR_CONTENDED_EXIT.id()) {
+            releases++;
+        } else if (id == EventType.MONITOR_RELEASE_SUMMARY.id()) {
+            long count = Math.max(0, e.getLong("count"));
+            releases += count;
+            summarizedReleases += count;
+            releaseSummaries++;
         } else if (id == EventType.THREAD_RENAME.id()) {
             long tid = e.getLong("thread");
             ThreadInfo t0 = threads.get(tid);

@@ -63,11 +63,14 @@ public final class TestTraces {
         b.event(EventType.MONITOR_INFLATE, t += 100, 0x7f00aa00L, 0L, 123456789L, 0x7f0011L);
         b.event(EventType.MONITOR_CONTENDED_ENTER, t += 5, 0x7f00aa00L, 1L, 5L, 0);
         b.event(EventType.MONITOR_CONTENDED_EXIT, t += 1_000_000, 0x7f00aa00L, 2L, 5L);
-        b.event(EventType.MONITOR_CONTENDED_ENTERED, t += 7, 0x7f00aa00L, 3L);
-        b.event(EventType.MONITOR_WAIT_EXIT, t += 1, 0x7f00aa00L, 4L, 9L);
-        b.event(EventType.MONITOR_FORWARD_RESOLVE, t += 1, 0x7f00aa00L, 5L, 9L, 5L);
-        b.event(EventType.MONITOR_NOTIFY, t += 1, 0x7f00aa00L, 6L, 1, 5L);
-        b.event(EventType.MONITOR_DEFLATE, t += 1, 0x7f00aa00L, 7L);
+        // releases 3 and 4, by threads 1 (chain 5) and 78 (no chain, and no event of its own)
+        b.event(EventType.MONITOR_RELEASE_SUMMARY, t += 3_000, 0x7f00aa00L, 3L, 2L,
+                List.of(new Object[] {1L, 5L, 1L, 1_000L}, new Object[] {78L, 0L, 1L, 2_000L}));
+        b.event(EventType.MONITOR_CONTENDED_ENTERED, t += 7, 0x7f00aa00L, 5L);
+        b.event(EventType.MONITOR_WAIT_EXIT, t += 1, 0x7f00aa00L, 6L, 9L);
+        b.event(EventType.MONITOR_FORWARD_RESOLVE, t += 1, 0x7f00aa00L, 7L, 9L, 5L);
+        b.event(EventType.MONITOR_NOTIFY, t += 1, 0x7f00aa00L, 8L, 1, 5L);
+        b.event(EventType.MONITOR_DEFLATE, t += 1, 0x7f00aa00L, 9L);
         b.event(EventType.PARK_BEGIN, t -= 3, 1L, 99L, 0x7f0011L, 1, 5_000_000L, 5L, 0);  // clocks may step back
         b.event(EventType.UNPARK, t += 1, 2L, 1L, 5L);
         b.event(EventType.PARK_END, t += 1, 3L, 2L, 0);
@@ -91,9 +94,15 @@ public final class TestTraces {
 
     /** A whole trace of these buffers with this end record. */
     public static byte[] trace(boolean compress, Map<String, String> end, EventBufferBuilder... buffers) throws IOException {
+        return trace(compress, header(), end, buffers);
+    }
+
+    /** A whole trace with this header (e.g. {@link #header()} with a tick clock's properties). */
+    public static byte[] trace(boolean compress, Map<String, String> header, Map<String, String> end,
+                               EventBufferBuilder... buffers) throws IOException {
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
         try (TraceWriter w = new TraceWriter(Channels.newChannel(bos), compress)) {
-            w.writeHeader(new TraceHeader(header()));
+            w.writeHeader(new TraceHeader(header));
             w.writeSchema(EventType.schema());
             w.flush();   // as the drain does: header and schema form the first Snappy chunk
             for (EventBufferBuilder b : buffers) {

@@ -45,6 +45,7 @@ import jdk.lockstat.internal.aggregate.AggregationTree;
 import jdk.lockstat.internal.format.EventBuffer;
 import jdk.lockstat.internal.format.EventBufferBuilder;
 import jdk.lockstat.internal.format.EventType;
+import jdk.lockstat.internal.format.TraceClock;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.query.Aspect;
 
@@ -159,12 +160,12 @@ class RearrangerTest {
         List<Contention> seen = new ArrayList<>();
         ContentionAnalysis a = new ContentionAnalysis(seen::add);
         for (EventBufferBuilder b : s.buffers().subList(0, 3)) {
-            a.accept(new EventBuffer(EventType.schema(), b.toByteBuffer()));
+            a.accept(new EventBuffer(EventType.schema(), b.toByteBuffer(), TraceClock.IDENTITY));
         }
         assertEquals(1, seen.size(), "only the after-wait contention is complete: " + seen);
         assertTrue(seen.get(0).afterWait());
         assertEquals("12:170-200 ?:200-210", parts(seen.get(0)));
-        a.accept(new EventBuffer(EventType.schema(), later.toByteBuffer()));
+        a.accept(new EventBuffer(EventType.schema(), later.toByteBuffer(), TraceClock.IDENTITY));
         assertEquals(2, seen.size(), "held until its owner chain was resolved");
         Contention c = seen.get(1);
         assertEquals("11:100-150 ?:150-160", parts(c));
@@ -247,7 +248,7 @@ class RearrangerTest {
             List<Contention> seen = new ArrayList<>();
             ContentionAnalysis a = new ContentionAnalysis(seen::add, bounds);
             for (EventBufferBuilder b : buffers) {
-                a.accept(new EventBuffer(EventType.schema(), b.toByteBuffer()));
+                a.accept(new EventBuffer(EventType.schema(), b.toByteBuffer(), TraceClock.IDENTITY));
             }
             assertEquals(100, seen.size(), "analysed before the end of the trace");
             assertEquals(1, a.counters().forcedResyncs());
@@ -285,7 +286,7 @@ class RearrangerTest {
             List<Contention> seen = new ArrayList<>();
             ContentionAnalysis a = new ContentionAnalysis(seen::add, ContentionAnalysis.Options.defaults().withBounds(16, 1000, 100));
             for (EventBufferBuilder b : buffers) {
-                a.accept(new EventBuffer(EventType.schema(), b.toByteBuffer()));
+                a.accept(new EventBuffer(EventType.schema(), b.toByteBuffer(), TraceClock.IDENTITY));
             }
             a.finish();
             assertEquals(100, seen.size());

@@ -25,12 +25,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import jdk.lockstat.internal.aggregate.AggregationTree;
 import jdk.lockstat.internal.format.EventBuffer;
 import jdk.lockstat.internal.format.EventBufferBuilder;
 import jdk.lockstat.internal.format.EventType;
+import jdk.lockstat.internal.format.TraceClock;
 import jdk.lockstat.internal.format.TestTraces;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.OwnerPart;
@@ -58,7 +61,8 @@ public final class Scenario {
         return b;
     }
 
-    List<EventBufferBuilder> buffers() {
+    /** In creation order: what {@link #write} writes. */
+    public List<EventBufferBuilder> buffers() {
         return buffers;
     }
 
@@ -110,7 +114,7 @@ public final class Scenario {
         ContentionAnalysis a = new ContentionAnalysis(out::add, options);
         a.traceStart(T0);
         for (EventBufferBuilder b : order) {
-            a.accept(new EventBuffer(EventType.schema(), b.toByteBuffer()));
+            a.accept(new EventBuffer(EventType.schema(), b.toByteBuffer(), TraceClock.IDENTITY));
         }
         a.finish();
         return new Result(a, out);
@@ -126,6 +130,12 @@ public final class Scenario {
 
     public Path write(Path dir, String name, boolean compress) throws IOException {
         return Files.write(dir.resolve(name), TestTraces.trace(compress, buffers.toArray(EventBufferBuilder[]::new)));
+    }
+
+    /** A trace of these buffers (some of a scenario's, or in another order) with this end record. */
+    public static Path write(Path dir, String name, Map<String, String> end, List<EventBufferBuilder> buffers)
+            throws IOException {
+        return Files.write(dir.resolve(name), TestTraces.trace(true, end, buffers.toArray(EventBufferBuilder[]::new)));
     }
 
     record Result(ContentionAnalysis analysis, List<Contention> contentions) {
@@ -262,6 +272,72 @@ public final class Scenario {
         b2.event(EventType.UNPARK, T0 + 400, 5L, T3, 412L);
         b3.event(EventType.PARK_END, T0 + 410, 6L, 5L, 0);
         return s;
+    }
+
+    /** The threads blocked in {@link #barging}. */
+    public static final long B1 = 14, B2 = 15;
+    /** {@link #barging}'s releases: seq, time, owner thread, owner chain. The first is the stretch's head. */
+    static final long[][] BARGING_RELEASES = {
+        {3, 200, T1, 111}, {4, 230, T2, 112}, {5, 300, T3, 111}, {6, 290, T1, 111}, {7, 400, T2, 112},
+        {8, 460, T3, 112}, {9, 470, T1, 111}, {10, 520, T2, 112}, {11, 600, T3, 111}};
+
+    /**
+     * Barging owners, the stretch a MonitorReleaseSummary stands for: B1 blocks at 100 and B2 at 150
+     * (seq 1, 2); then 9 releases in a row ({@link #BARGING_RELEASES}: seq 3..11, by T1 with chain 111,
+     * T2 with 112 and T3 with 111 and 112 by turns; at 290 the clock stepped back); B1 wakes at 610
+     * (seq 12), releases at 700 (13, chain 114) and B2 wakes at 720 (14). Buffers: metadata, T1, T2,
+     * T3, B1, B2, each with its own events; summarized: releases 4..11 as one summary after the head
+     * (seq 3), as the VM writes them, in a last buffer of B1's (the thread that closed the stretch).
+     */
+    public static Scenario barging(boolean summarized) {
+        Scenario s = new Scenario();
+        EventBufferBuilder meta = s.buffer(0);
+        metadata(meta);
+        for (long t : new long[] {B1, B2}) {
+            meta.event(EventType.THREAD_START, T0, t, 0, "blocked-" + t);
+            meta.event(EventType.METHOD, 1000 + t, 0x800L, "hold" + t, "()V", 0L, "Worker.java");
+            meta.event(EventType.CALL_CHAIN, 100 + t, List.<Object[]>of(new Object[] {1000 + t, 5L, t, 0L}));
+        }
+        Map<Long, EventBufferBuilder> owners = new LinkedHashMap<>();
+        for (long t : new long[] {T1, T2, T3}) {
+            owners.put(t, s.buffer(t));
+        }
+        EventBufferBuilder b1 = s.buffer(B1), b2 = s.buffer(B2);
+        inflate(owners.get(T1), 50, 0, 0x1234, LOCK_CLASS);
+        enter(b1, 100, 1, B1);
+        enter(b2, 150, 2, B2);
+        for (long[] r : BARGING_RELEASES) {
+            if (!summarized || r[0] == BARGING_RELEASES[0][0]) {
+                owners.get(r[2]).event(EventType.MONITOR_CONTENDED_EXIT, T0 + r[1], LOCK, r[0], r[3]);
+            }
+        }
+        entered(b1, 610, 12);
+        exit(b1, 700, 13, B1);
+        entered(b2, 720, 14);
+        if (summarized) {
+            long[][] covered = java.util.Arrays.copyOfRange(BARGING_RELEASES, 1, BARGING_RELEASES.length);
+            summary(s.buffer(B1), BARGING_RELEASES[0][1], covered);
+        }
+        return s;
+    }
+
+    /**
+     * Writes releases (seq, time, thread, chain; consecutive numbers) as the VM summarizes them after a
+     * head released at headTime: per owner thread and chain in order of appearance, the releases and
+     * the sum of max(0, time - the latest earlier time); the summary's time is the latest.
+     */
+    static void summary(EventBufferBuilder b, long headTime, long[][] releases) {
+        Map<List<Long>, long[]> owners = new LinkedHashMap<>();
+        long latest = headTime;
+        for (long[] r : releases) {
+            long[] o = owners.computeIfAbsent(List.of(r[2], r[3]), k -> new long[2]);
+            o[0]++;
+            o[1] += Math.max(0, r[1] - latest);
+            latest = Math.max(latest, r[1]);
+        }
+        List<Object[]> list = new ArrayList<>();
+        owners.forEach((k, o) -> list.add(new Object[] {k.get(0), k.get(1), o[0], o[1]}));
+        b.event(EventType.MONITOR_RELEASE_SUMMARY, T0 + latest, LOCK, releases[0][0], (long) releases.length, list);
     }
 
     /** Parts as "owner:start-end" (owner thread id, or ? for unknown), relative to T0. */

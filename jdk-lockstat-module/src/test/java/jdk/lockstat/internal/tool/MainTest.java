@@ -93,7 +93,7 @@ class MainTest {
     void printShowsEveryEvent() throws IOException {
         ToolRun r = run("print", trace(true).toString());
         assertEquals(0, r.status(), r.err());
-        assertEquals(2 * 25, r.out().lines().count(), r.out());
+        assertEquals(2 * TestTraces.EVENTS_PER_BUFFER, r.out().lines().count(), r.out());
         assertTrue(r.out().contains("MonitorContendedExit writer=1 time=+"), r.out());
         ToolRun j = run("print", "--json", trace(true).toString());
         assertEquals(0, j.status(), j.err());

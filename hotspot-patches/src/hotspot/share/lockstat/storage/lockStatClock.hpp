@@ -1,0 +1,66 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+#ifndef SHARE_LOCKSTAT_STORAGE_LOCKSTATCLOCK_HPP
+#define SHARE_LOCKSTAT_STORAGE_LOCKSTATCLOCK_HPP
+
+#include "memory/allStatic.hpp"
+#include "runtime/os.inline.hpp"
+#include "utilities/globalDefinitions.hpp"
+
+// The clock of event timestamps. Where the CPU has an invariant time-stamp counter (x86 with
+// INVTSC, the counter HotSpot's fast elapsed counter and JFR's ticks use) an event reads it
+// directly: a few nanoseconds, against a vDSO clock_gettime behind os::javaTimeNanos that was 16% of
+// all samples on a contended workload. Elsewhere the clock is os::javaTimeNanos, at 10^9 ticks a
+// second. The frequency is measured against os::javaTimeNanos, from VM start to the first trace (at
+// least calibration_nanos apart), and goes into the trace header with the tick and nanosecond values
+// of the trace's start; readers convert ticks to the System.nanoTime timeline (docs/trace-format.md).
+// Durations that events carry are converted here, to nanoseconds.
+class LockStatClock : AllStatic {
+  static bool _counter;        // the time-stamp counter, not os::javaTimeNanos
+  static jlong _frequency;     // ticks per second, once calibrated
+  static jlong _origin_ticks;  // the first calibration sample
+  static jlong _origin_nanos;
+
+ public:
+  static const jlong calibration_nanos = 20 * NANOSECS_PER_MILLISEC;
+
+  // The first calibration sample, and the choice of clock (when the flags are processed).
+  static void initialize();
+  // Measures the frequency if that has not been done yet; may sleep until calibration_nanos have
+  // passed since initialize(). Before the first trace starts.
+  static void calibrate();
+
+  static jlong now() {
+#if defined(X86) && !defined(ZERO)
+    if (_counter) {
+      return os::rdtsc();
+    }
+#endif
+    return os::javaTimeNanos();
+  }
+  static jlong frequency() { return _frequency; }
+  static bool is_counter() { return _counter; }
+  // A tick difference in nanoseconds.
+  static jlong to_nanos(jlong ticks);
+};
+
+#endif // SHARE_LOCKSTAT_STORAGE_LOCKSTATCLOCK_HPP
