@@ -9,7 +9,7 @@
  *          wait has expired and the consumer is BLOCKED taking the queue back.
  * @library /lib
  * @modules jdk.lockstat/jdk.lockstat.internal.format
- * @build LockStatRun
+ * @build LockStatRun WaitNotifyQueueTest
  * @run main/timeout=300 VirtualThreadWaitTest
  */
 import java.nio.file.Files;
@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,10 +29,10 @@ public class VirtualThreadWaitTest {
     static final int ROUNDS = 12;
 
     /** WaitNotifyQueueTest's queue (the paper's Figure 1), with the points where a round is forced. */
-    static final class ForcedQueue {
-        private final List<Object> q = new LinkedList<>();
+    static final class ForcedQueue extends WaitNotifyQueueTest.BlockingQueue {
         volatile boolean waiting, goWait, holding, release;
 
+        @Override
         void enqueue(Object item) {
             synchronized (q) {
                 holding = true;
@@ -45,13 +44,7 @@ public class VirtualThreadWaitTest {
             }
         }
 
-        Object dequeue() {
-            synchronized (q) {
-                awaitNotEmpty();
-                return q.remove(0);
-            }
-        }
-
+        @Override
         void awaitNotEmpty() {
             waiting = true;
             while (!goWait) {   // until the producer is BLOCKED on the queue: this wait's release is contended

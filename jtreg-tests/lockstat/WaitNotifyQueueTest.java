@@ -25,7 +25,7 @@ import jdk.lockstat.internal.format.TraceParser;
 public class WaitNotifyQueueTest {
     /** Figure 1 of the paper. */
     public static class BlockingQueue {
-        private final List<Object> q = new LinkedList<>();
+        final List<Object> q = new LinkedList<>();   // package-private: VirtualThreadWaitTest's forced queue
 
         void enqueue(Object item) {
             synchronized (q) {
