@@ -21,8 +21,9 @@ demo=${DEMO:-ContentionDemo}
 "$stock/bin/javac" -d "$out/classes" "bench/demo/$demo.java"
 declare -A results
 configs=(${CONFIGS:-stock off on nochains online ${PREV_JDK:+prev prevnochains}})
+TIMEFORMAT="%U %S"   # bash's time: user and sys seconds of the java child
 run() {
-  /usr/bin/time -f "%U %S" -o "$out/cpu" bash -c "$(declare -f run_java); run_java $1" > "$out/stdout"
+  { time run_java "$1" > "$out/stdout" 2>&1; } 2> "$out/cpu"
   local ops; ops=$(sed -nE 's/.* ([0-9]+) transfers.*/\1/p' "$out/stdout")
   echo "$ops $(awk -v o="$ops" '{printf "%.1f", ($1 + $2) * 1e9 / o}' "$out/cpu")"
   if [ -f "$out/t.lct" ]; then mv "$out/t.lct" "$out/last-$1.lct"; fi
@@ -43,7 +44,6 @@ run_java() {
              -cp "$out/classes" "$demo" "$threads" "$millis" ;;
   esac
 }
-export out threads millis demo stock lockstat PREV_JDK
 declare -A cpu
 for ((i = 0; i < reps; i++)); do
   for c in "${configs[@]}"; do

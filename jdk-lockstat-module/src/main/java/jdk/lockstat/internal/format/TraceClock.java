@@ -36,18 +36,16 @@ public final class TraceClock {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     /** Timestamps as they are in the file: for traces in nanoseconds, and for copying raw events. */
-    public static final TraceClock IDENTITY = new TraceClock(NANOS_PER_SECOND, 0, 0, true);
+    public static final TraceClock IDENTITY = new TraceClock(NANOS_PER_SECOND, 0, 0);
 
     private final long frequency;
     private final long startTicks;
     private final long startNanos;
-    private final boolean identity;
 
-    private TraceClock(long frequency, long startTicks, long startNanos, boolean identity) {
+    private TraceClock(long frequency, long startTicks, long startNanos) {
         this.frequency = frequency;
         this.startTicks = startTicks;
         this.startNanos = startNanos;
-        this.identity = identity;
     }
 
     /**
@@ -59,7 +57,7 @@ public final class TraceClock {
         if (frequency <= 0 || (frequency == NANOS_PER_SECOND && startTicks == startNanos)) {
             return IDENTITY;
         }
-        return new TraceClock(frequency, startTicks, startNanos, false);
+        return new TraceClock(frequency, startTicks, startNanos);
     }
 
     /** The clock a trace's header describes; the identity when it has no start.ticks (nanosecond stamps). */
@@ -80,7 +78,7 @@ public final class TraceClock {
      * 53 bits hold it far more precisely than that. Nothing overflows for counters of any sane rate.
      */
     public long toNanos(long ticks) {
-        if (identity) {
+        if (this == IDENTITY) {
             return ticks;
         }
         long delta = ticks - startTicks;
@@ -92,7 +90,7 @@ public final class TraceClock {
 
     /** Whether {@link #toNanos} returns its argument. */
     public boolean isIdentity() {
-        return identity;
+        return this == IDENTITY;
     }
 
     /** Ticks per second. */
@@ -110,7 +108,7 @@ public final class TraceClock {
 
     @Override
     public String toString() {
-        return identity ? "TraceClock[nanoseconds]"
+        return this == IDENTITY ? "TraceClock[nanoseconds]"
                 : "TraceClock[" + frequency + " ticks/s, " + startTicks + " ticks = " + startNanos + " ns]";
     }
 }
