@@ -25,6 +25,7 @@
 #include "lockstat/lockStat.hpp"
 #include "lockstat/lockStat_globals.hpp"
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
+#include "lockstat/stacktrace/lockStatFrameMarks.hpp"
 #include "lockstat/stacktrace/lockStatKeySet.hpp"
 #include "lockstat/stacktrace/lockStatStackWalk.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
@@ -36,6 +37,7 @@
 #include "oops/instanceKlass.hpp"
 #include "oops/klass.hpp"
 #include "oops/method.hpp"
+#include "runtime/atomic.hpp"
 #include "runtime/mutex.hpp"
 #include "runtime/mutexLocker.hpp"
 #include "runtime/os.hpp"
@@ -52,6 +54,20 @@ LockStatKeySet* known_methods = nullptr;
 LockStatKeySet* known_classes = nullptr;
 volatile u8 last_chain_id = 0;
 volatile u8 last_metadata_id = 0;
+// Changes whenever chains, methods or code may be freed (purges, a new trace): threads' chain
+// caches (LockStatChainCache) from before no longer match.
+volatile uint chain_epoch = 1;
+
+void new_chain_epoch() {
+  Atomic::inc(&chain_epoch);
+}
+
+// Whether the calling thread's frame mark stands at 'slot' (its frame has not returned).
+bool mark_stands(address* slot) {
+  const uintptr_t* suffix;
+  int frames;
+  return slot != nullptr && LockStatFrameMarks::is_marked(slot, &suffix, &frames);
+}
 
 // Writes one event into the thread's buffer (metadata is written by the thread that first sees it).
 void write_class(LockStatThreadLocal* tl, Klass* k, u8 id) {
@@ -158,11 +174,25 @@ u8 LockStatCallChains::current_chain(JavaThread* jt, LockStatThreadLocal* tl) {
   if (!TraceLockContentionCallChains) {
     return 0;   // attribution to threads and locks only: no walk, no chain metadata
   }
-  uintptr_t key[LockStatStackWalk::max_physical * LockStatStackWalk::words_per_frame];
-  int saved;
-  int physical = LockStatStackWalk::walk_physical(jt, key, LockStatStackWalk::max_physical, &saved);
   LockStatChainCounters* counters = tl->chain_counters();
   counters->walks++;
+  LockStatTopFrame top;
+  if (!LockStatStackWalk::top_frame(jt, &top)) {
+    return 0;
+  }
+  // Read before the walk: a purge during it leaves the cache entry made from it unmatched.
+  const uint epoch = Atomic::load_acquire(&chain_epoch);
+  LockStatChainCache* cache = tl->chain_cache();
+  if (top.pc != nullptr && top.pc == cache->pc && top.sp == cache->sp && epoch == cache->epoch &&
+      mark_stands(cache->slot) && LockStatFrameMarks::may_mark(jt)) {
+    counters->reused++;
+    counters->frames_saved += (u8)cache->frames;
+    return cache->id;
+  }
+  uintptr_t key[LockStatStackWalk::max_physical * LockStatStackWalk::words_per_frame];
+  int saved;
+  address* top_slot;
+  int physical = LockStatStackWalk::walk_physical(jt, top, key, LockStatStackWalk::max_physical, &saved, &top_slot);
   counters->frames_walked += (u8)(physical - saved);
   counters->frames_saved += (u8)saved;
   if (physical == 0) {
@@ -172,14 +202,23 @@ u8 LockStatCallChains::current_chain(JavaThread* jt, LockStatThreadLocal* tl) {
   u8 id = chains->find_or_insert(jt, key, physical * LockStatStackWalk::words_per_frame, &is_new);
   if (!is_new) {
     counters->reused += id != 0 ? 1 : 0;
-    return id;
+  } else {
+    counters->inserted++;
+    write_new_chain(jt, tl, id, physical);
   }
-  counters->inserted++;
-  write_new_chain(jt, tl, id, physical);
+  if (id != 0 && top.pc != nullptr && mark_stands(top_slot)) {
+    cache->sp = top.sp;
+    cache->pc = top.pc;
+    cache->slot = top_slot;
+    cache->id = id;
+    cache->frames = physical;
+    cache->epoch = epoch;
+  }
   return id;
 }
 
 void LockStatCallChains::forget_all() {
+  new_chain_epoch();
   chains->purge_all();
   known_methods->purge_all();
   known_classes->purge_all();
@@ -320,6 +359,7 @@ void LockStatCallChains::on_classes_unloading() {
   }
   // Chains that name a method of an unloading class: their Method* memory is freed (and may be
   // reused) once unloading completes, so they and the known marks must go now (paper 3.4).
+  new_chain_epoch();
   GrowableArrayCHeap<u8, mtTracing> purged_chains;
   UnloadingLoaders loaders;
   chains->purge(chain_dies_with_classes, nullptr, &purged_chains);
@@ -329,6 +369,7 @@ void LockStatCallChains::on_classes_unloading() {
 }
 
 void LockStatCodePurge::add(nmethod* nm) {
+  new_chain_epoch();   // before the code can be reused: a cached pc may lie in it
   if (chains == nullptr || chains->entries() == 0) {
     return;
   }
@@ -394,6 +435,7 @@ int compare_words(uintptr_t* a, uintptr_t* b) {
 } // namespace
 
 void LockStatMethodPurge::add(Method* m) {
+  new_chain_epoch();
   if (chains == nullptr) {
     return;   // tracing never started
   }

@@ -117,11 +117,12 @@ class LockStatVframeStream : public vframeStreamCommon {
 // follow the frame pointers of the VM's own C frames (libjvm keeps them) to the first frame whose
 // return address lies in the code cache (interpreter, compiled code or a runtime stub). Decided by
 // the return address first: compiled Java code uses the frame pointer register for anything, so
-// the frame pointer a leaf saved can look invalid.
+// the frame pointer a leaf saved can look invalid. No frame object is built here: its code blob
+// lookup is left to a walk that needs it (a chain not served by the thread's chain cache).
 #if defined(AMD64) || defined(AARCH64)
 // Raw frame records ([fp] the caller's fp, [fp + 1] the return address, the caller's sp at fp + 2 on
 // both): building a frame object per C frame (a code blob lookup each) cost more than the Java walk.
-static bool top_frame_from_leaf(JavaThread* jt, frame* result) {
+static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
   intptr_t* fp = (intptr_t*)__builtin_frame_address(0);
   for (int i = 0; i < 32; i++) {
     // Both words read must lie on this thread's stack.
@@ -132,7 +133,9 @@ static bool top_frame_from_leaf(JavaThread* jt, frame* result) {
     address sender_pc = (address)fp[1];
     // The bounds first: libjvm's own return addresses lie outside the code cache.
     if (sender_pc >= CodeCache::low_bound() && sender_pc < CodeCache::high_bound() && CodeCache::contains(sender_pc)) {
-      *result = frame(fp + 2, (intptr_t*)fp[0], sender_pc);
+      top->sp = fp + 2;
+      top->fp = (intptr_t*)fp[0];
+      top->pc = sender_pc;
       return true;
     }
     intptr_t* caller_fp = (intptr_t*)fp[0];
@@ -144,14 +147,16 @@ static bool top_frame_from_leaf(JavaThread* jt, frame* result) {
   return false;
 }
 #else
-static bool top_frame_from_leaf(JavaThread* jt, frame* result) {
+static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
   frame fr = os::current_frame();
   for (int i = 0; i < 32; i++) {
     if (fr.pc() == nullptr || fr.sp() == nullptr || !jt->is_in_full_stack((address)fr.sp())) {
       return false;
     }
     if (CodeCache::contains(fr.pc())) {
-      *result = fr;
+      top->sp = fr.sp();
+      top->fp = fr.fp();
+      top->pc = fr.pc();
       return true;
     }
     if (fr.fp() == nullptr || !jt->is_in_full_stack((address)fr.fp())) {
@@ -159,7 +164,9 @@ static bool top_frame_from_leaf(JavaThread* jt, frame* result) {
     }
     address sender_pc = fr.sender_pc();
     if (sender_pc != nullptr && CodeCache::contains(sender_pc)) {
-      *result = frame(fr.sender_sp(), fr.link(), sender_pc);
+      top->sp = fr.sender_sp();
+      top->fp = fr.link();
+      top->pc = sender_pc;
       return true;
     }
     if (os::is_first_C_frame(&fr)) {
@@ -171,15 +178,29 @@ static bool top_frame_from_leaf(JavaThread* jt, frame* result) {
 }
 #endif
 
-int LockStatStackWalk::walk(JavaThread* jt, LockStatFrame* frames, int max, int physical) {
-  frame top;
+bool LockStatStackWalk::top_frame(JavaThread* jt, LockStatTopFrame* top) {
   if (jt->has_last_Java_frame()) {
-    top = jt->last_frame();
-  } else if (!top_frame_from_leaf(jt, &top)) {
+    top->sp = jt->last_Java_sp();
+    top->fp = nullptr;   // not needed: the frame is built from the anchor
+    top->pc = jt->frame_anchor()->last_Java_pc();
+    top->from_anchor = true;
+    return true;
+  }
+  top->from_anchor = false;
+  return top_frame_from_leaf(jt, top);
+}
+
+static frame frame_of(JavaThread* jt, const LockStatTopFrame& top) {
+  return top.from_anchor ? jt->last_frame() : frame(top.sp, top.fp, top.pc);
+}
+
+int LockStatStackWalk::walk(JavaThread* jt, LockStatFrame* frames, int max, int physical) {
+  LockStatTopFrame top;
+  if (!top_frame(jt, &top)) {
     return 0;
   }
   int n = 0;
-  LockStatVframeStream st(jt, top);
+  LockStatVframeStream st(jt, frame_of(jt, top));
   while (n < max && !st.at_end() && st.physical() < physical) {
     frames[n].method = st.method();
     frames[n].bci = st.bci();
@@ -242,14 +263,11 @@ class MarkChoice {
   int at() const { return _at; }
 };
 
-int LockStatStackWalk::walk_physical(JavaThread* jt, uintptr_t* key, int max_frames, int* saved) {
+int LockStatStackWalk::walk_physical(JavaThread* jt, const LockStatTopFrame& top, uintptr_t* key, int max_frames,
+                                     int* saved, address** top_return_slot) {
   *saved = 0;
-  frame fr;
-  if (jt->has_last_Java_frame()) {
-    fr = jt->last_frame();
-  } else if (!top_frame_from_leaf(jt, &fr)) {
-    return 0;
-  }
+  *top_return_slot = nullptr;
+  frame fr = frame_of(jt, top);
   RegisterMap map(jt, RegisterMap::UpdateMap::skip, RegisterMap::ProcessFrames::skip,
                   LockStatVframeStream::walk_continuation(jt));
   ContinuationEntry* cont_entry = jt->last_continuation();
@@ -292,6 +310,9 @@ int LockStatStackWalk::walk_physical(JavaThread* jt, uintptr_t* key, int max_fra
 #ifdef AMD64
     if (java && use_marks) {
       address* slot = return_slot(fr);
+      if (fr.sp() == top.sp && !fr.is_interpreted_frame()) {
+        *top_return_slot = slot;   // the top frame itself is compiled Java code
+      }
       const uintptr_t* suffix;
       int suffix_frames;
       if (LockStatFrameMarks::is_marked(slot, &suffix, &suffix_frames)) {

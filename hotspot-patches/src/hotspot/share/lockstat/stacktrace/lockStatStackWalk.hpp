@@ -34,6 +34,15 @@ struct LockStatFrame {
   int bci;
 };
 
+// The calling thread's top Java frame as its stack shows it (sp, fp, pc; no code lookup yet): from
+// the last Java frame of a VM entry, or found from a leaf call's C frames.
+struct LockStatTopFrame {
+  intptr_t* sp;
+  intptr_t* fp;
+  address pc;
+  bool from_anchor;   // the thread's last Java frame
+};
+
 // Walks the calling thread's own Java stack, in two ways (paper 3.4):
 // - walk_physical, for every event with a chain: one key entry per physical frame, two words each
 //   (Method*, with bit 0 set for an interpreted frame; then the bcp, or the pc of compiled code).
@@ -47,10 +56,15 @@ class LockStatStackWalk : AllStatic {
   static const int max_physical = 128;
   static const int max_depth = 256;       // Java frames of max_physical physical frames, at most
   static const int words_per_frame = 2;
-  // Fills key (words_per_frame words per frame, innermost first) and returns the number of frames;
-  // 0 when the stack cannot be walked. Meeting this thread's frame mark, the walk stops and takes
-  // the frames below it from the mark's cache; *saved: how many (LockStatFrameMarks).
-  static int walk_physical(JavaThread* jt, uintptr_t* key, int max_frames, int* saved);
+  // The calling thread's top Java frame; false when there is none to be found.
+  static bool top_frame(JavaThread* jt, LockStatTopFrame* top);
+  // Fills key (words_per_frame words per frame, innermost first) from the top frame down and returns
+  // the number of frames; 0 when the stack cannot be walked. Meeting this thread's frame mark, the
+  // walk stops and takes the frames below it from the mark's cache; *saved: how many
+  // (LockStatFrameMarks). *top_return_slot: where the top frame, if it is compiled code and marks
+  // are in use, keeps its return address into its caller; else nullptr.
+  static int walk_physical(JavaThread* jt, const LockStatTopFrame& top, uintptr_t* key, int max_frames,
+                           int* saved, address** top_return_slot);
   // Fills frames (innermost first) from the first 'physical' physical frames; returns their number.
   static int walk(JavaThread* jt, LockStatFrame* frames, int max, int physical);
   // The Method* of a key frame.

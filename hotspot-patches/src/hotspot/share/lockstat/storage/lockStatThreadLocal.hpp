@@ -32,15 +32,30 @@ class LockStatBuffer;
 // events at safepoints. Plain fields: only the owning thread writes them.
 struct LockStatChainCounters {
   u8 walks;           // events that walked the stack for a chain
-  u8 reused;          // of those, chains found in the chain set
+  u8 reused;          // of those, chains found in the chain set or the thread's chain cache
   u8 inserted;        // chains this thread added to the set
   u8 frames_walked;   // physical frames visited
-  u8 frames_saved;    // physical frames not visited thanks to frame marking
+  u8 frames_saved;    // physical frames not visited thanks to frame marking (or the chain cache)
   LockStatChainCounters() : walks(0), reused(0), inserted(0), frames_walked(0), frames_saved(0) {}
   void add(const LockStatChainCounters& o) {
     walks += o.walks; reused += o.reused; inserted += o.inserted;
     frames_walked += o.frames_walked; frames_saved += o.frames_saved;
   }
+};
+
+// The chain of this thread's latest walk whose top frame was compiled code with this thread's frame
+// mark on its return into its caller (LockStatCallChains::current_chain). While that mark stands,
+// the caller and every frame below it are unchanged; a top frame at the same sp with the same pc is
+// then the same code at the same place (one nmethod, one inlining scope), so the chain is the same
+// and the next event there needs no walk. 'epoch' guards against code, methods or chains freed since.
+struct LockStatChainCache {
+  intptr_t* sp;
+  address pc;
+  address* slot;     // the marked return slot of the top frame
+  u8 id;
+  int frames;        // physical frames of the chain
+  uint epoch;
+  LockStatChainCache() : sp(nullptr), pc(nullptr), slot(nullptr), id(0), frames(0), epoch(0) {}
 };
 class ObjectMonitor;
 
@@ -73,6 +88,7 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   jlong _announced[announced_slots];
   u8 _last_unpark_consumed;       // park events: the unpark whose permit this thread used last
   LockStatChainCounters _chain_counters;
+  LockStatChainCache _chain_cache;
 
   static LockStatThreadLocal* _head;
   static LockStatChainCounters _exited_chain_counters;   // of threads that have ended
@@ -132,6 +148,7 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   u8 last_unpark_consumed() const { return _last_unpark_consumed; }
   void set_last_unpark_consumed(u8 gseq) { _last_unpark_consumed = gseq; }
   LockStatChainCounters* chain_counters() { return &_chain_counters; }
+  LockStatChainCache* chain_cache() { return &_chain_cache; }
   jlong context_tid() const { return _context_tid; }
   void set_context_tid(jlong tid) { _context_tid = tid; }
 
