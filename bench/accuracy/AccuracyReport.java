@@ -24,21 +24,22 @@ final class AccuracyReport {
                 + "(`owner-thread` for per-thread) attributes to the known owners. Error: the largest difference over the owners. "
                 + "*inlined*: the holdk callers forced inline into one method compiled by C2 (`-XX:-TieredCompilation`; "
                 + "`-XX:+PrintInlining` checked). Target: within %.0f percentage points.%n%n", date, cpus, TARGET_PP));
-        md.append("| workload | mechanism | threads | chains | expected shares % | measured shares % | unknown owner | error (pp) |\n"
-                + "|---|---|--:|--:|---|---|--:|--:|\n");
+        md.append("| workload | mechanism | threads | chains | expected shares % | measured shares % | hand-off | unknown owner | error (pp) |\n"
+                + "|---|---|--:|--:|---|---|--:|--:|--:|\n");
         StringBuilder json = new StringBuilder("{\n  \"date\": \"" + date + "\",\n  \"cpus\": " + cpus + ",\n  \"workloads\": [\n");
         for (int i = 0; i < results.size(); i++) {
             AccuracySuite.Result r = results.get(i);
             AccuracySuite.Workload w = r.w();
             boolean miss = r.errorPp() > TARGET_PP;
-            md.append(String.format(Locale.ROOT, "| %s | %s | %d %s | %d%s | %s | %s | %.1f%% | %s%.1f%s |%n", w.name(), w.mechanism(),
+            md.append(String.format(Locale.ROOT, "| %s | %s | %d %s | %d%s | %s | %s | %.1f%% | %.1f%% | %s%.1f%s |%n", w.name(), w.mechanism(),
                     w.count(), w.threads(), w.chains(), w.pattern().equals("thread") ? " (per-thread)" : "",
-                    AccuracySuite.shares(r.expected()), AccuracySuite.shares(r.measured()), r.unknown(), miss ? "**" : "", r.errorPp(),
+                    AccuracySuite.shares(r.expected()), AccuracySuite.shares(r.measured()), r.handOff(), r.unknown(), miss ? "**" : "",
+                    r.errorPp(),
                     miss ? "**" : ""));
             json.append(String.format(Locale.ROOT, "    {\"name\": \"%s\", \"mechanism\": \"%s\", \"threads\": \"%s\", \"threadCount\": %d, "
                     + "\"chains\": %d, \"pattern\": \"%s\", \"inlined\": %b, \"expectedPercent\": %s, \"measuredPercent\": %s, "
-                    + "\"unknownOwnerPercent\": %.2f, \"errorPp\": %.2f}%s%n", w.name(), w.mechanism(), w.threads(), w.count(),
-                    w.chains(), w.pattern(), w.inlined(), object(r.expected()), object(r.measured()), r.unknown(), r.errorPp(),
+                    + "\"handOffPercent\": %.2f, \"unknownOwnerPercent\": %.2f, \"errorPp\": %.2f}%s%n", w.name(), w.mechanism(), w.threads(), w.count(),
+                    w.chains(), w.pattern(), w.inlined(), object(r.expected()), object(r.measured()), r.handOff(), r.unknown(), r.errorPp(),
                     i + 1 < results.size() ? "," : ""));
         }
         long within = results.stream().filter(r -> r.errorPp() <= TARGET_PP).count();

@@ -29,7 +29,8 @@ public class AccuracySuite {
         }
     }
 
-    record Result(Workload w, Map<String, Double> expected, Map<String, Double> measured, double unknown, double errorPp) {}
+    record Result(Workload w, Map<String, Double> expected, Map<String, Double> measured, double unknown, double handOff,
+                  double errorPp) {}
 
     static final List<String> MECHANISMS = List.of("synchronized", "exception", "wait-notify", "reentrant", "reentrant-fair",
             "rwlock", "stamped", "semaphore");
@@ -123,9 +124,10 @@ public class AccuracySuite {
             error = Math.max(error, Math.abs(expected.get(k) - measured.get(k)));
         }
         double unknown = percentOf(mainTree, "<unknown owner>", false);
-        Result r = new Result(w, expected, measured, unknown, error);
-        System.out.printf(Locale.ROOT, "%-44s expected %s  measured %s  unknown %4.1f%%  error %4.1f pp%n", w.name(),
-                shares(expected), shares(measured), unknown, error);
+        double handOff = percentOf(mainTree, "<hand-off>", false);
+        Result r = new Result(w, expected, measured, unknown, handOff, error);
+        System.out.printf(Locale.ROOT, "%-44s expected %s  measured %s  hand-off %4.1f%%  unknown %4.1f%%  error %4.1f pp%n",
+                w.name(), shares(expected), shares(measured), handOff, unknown, error);
         Files.deleteIfExists(trace);
         return r;
     }

@@ -100,7 +100,7 @@ public enum Aspect {
     /** The key of one owner part (owner-side aspects); allFrames as for {@link #key(Contention, boolean)}. */
     public Object key(OwnerPart p, boolean allFrames) {
         if (p.owner() == null) {
-            return Unknown.OWNER;
+            return p.unownedKey();
         }
         return switch (this) {
             case OWNER_THREAD -> p.owner();

@@ -55,6 +55,7 @@ public final class ContentionCube implements ContentionSink {
     private static final Aspect[] BLOCKED = {Aspect.GROUP, Aspect.LOCK_CLASS, Aspect.LOCK, Aspect.THREAD,
         Aspect.METHOD, Aspect.CHAIN};
     private static final OwnerKey UNKNOWN_OWNER = new OwnerKey(Unknown.OWNER, Unknown.OWNER, Unknown.OWNER);
+    private static final OwnerKey HAND_OFF = new OwnerKey(Unknown.HAND_OFF, Unknown.HAND_OFF, Unknown.HAND_OFF);
     /** Every non-empty combination of the owner-side aspects: how owner-side nodes can group a row's owners. */
     private static final List<List<Aspect>> OWNER_GROUPINGS = List.of(List.of(Aspect.OWNER_THREAD),
             List.of(Aspect.OWNER_METHOD), List.of(Aspect.OWNER_CHAIN), List.of(Aspect.OWNER_THREAD, Aspect.OWNER_METHOD),
@@ -135,7 +136,7 @@ public final class ContentionCube implements ContentionSink {
             nanos.add(c.nanos());
         }
         for (OwnerPart p : c.parts()) {
-            OwnerKey k = p.owner() == null ? UNKNOWN_OWNER : new OwnerKey(Aspect.OWNER_THREAD.key(p),
+            OwnerKey k = p.owner() == null ? (p.handOff() ? HAND_OFF : UNKNOWN_OWNER) : new OwnerKey(Aspect.OWNER_THREAD.key(p),
                     Aspect.OWNER_METHOD.key(p), Aspect.OWNER_CHAIN.key(p));
             int at = owners.indexOf(k);
             if (at < 0) {

@@ -133,7 +133,7 @@ class CallChainTest {
     void drillTreesMergeChainsThatDifferOnlyInMechanismFrames(@TempDir Path dir) throws Exception {
         TraceModel m = TraceModel.of(Scenario.reentrantLock().write(dir, "reentrant.lct")).load((read, total, events) -> { });
         DrillNode root = m.cube().tree(List.of(Aspect.OWNER_CHAIN), 0, TimeAxis.BUCKETS, false);
-        assertEquals(List.of("demo.Shop.sell(Shop.java:31) <- demo.Shop.run(Shop.java:51)", "<unknown owner>"),
+        assertEquals(List.of("demo.Shop.sell(Shop.java:31) <- demo.Shop.run(Shop.java:51)", "<hand-off>"),
                 root.children().stream().map(DrillNode::text).toList());
         DrillNode sell = root.children().get(0);
         assertEquals(2, sell.keys().size(), "both chains are behind the node");

@@ -122,7 +122,7 @@ class CallTreeViewTest {
                 window.callTree.scope.getText());
 
         // Top-down: platform threads start in Thread.run, virtual threads in their continuation.
-        assertEquals(List.of("java.lang.Thread.run", "jdk.internal.vm.Continuation.enterSpecial", "<unknown owner>",
+        assertEquals(List.of("java.lang.Thread.run", "jdk.internal.vm.Continuation.enterSpecial", "<hand-off>",
                 "SampleWorkload.main"), frames(root));
         TreeItem<CallTree.Node> run = root.getChildren().get(0);
         long runNanos = nanos(all.ownerChains(), outermost("java.lang.Thread.run"));
@@ -138,7 +138,7 @@ class CallTreeViewTest {
         List<String> releasing = frames(root);
         assertEquals("SampleWorkload$Ledger.post", releasing.get(0), releasing.toString());
         assertTrue(releasing.containsAll(List.of("SampleWorkload$Inventory.reserve", "SampleWorkload$PriceCache.get",
-                "SampleWorkload$PriceCache.refresh", "SampleWorkload$Inventory.audit", "<unknown owner>")), releasing.toString());
+                "SampleWorkload$PriceCache.refresh", "SampleWorkload$Inventory.audit", "<hand-off>")), releasing.toString());
         assertFalse(releasing.stream().anyMatch(f -> f.startsWith("java.util.concurrent.locks.")
                 || f.startsWith("jdk.internal.misc.Unsafe")), releasing.toString());
         TreeItem<CallTree.Node> post = root.getChildren().get(0);

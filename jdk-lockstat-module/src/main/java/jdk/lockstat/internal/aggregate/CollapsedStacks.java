@@ -72,7 +72,7 @@ public final class CollapsedStacks implements ContentionSink {
             add(Unknown.OWNER, c.nanos());   // as the report: a contention without owner parts is unknown owner's
         }
         for (OwnerPart p : c.parts()) {
-            add(p.owner() == null ? Unknown.OWNER : p.chain() != null ? p.chain() : Unknown.CHAIN, p.nanos());
+            add(p.owner() == null ? p.unownedKey() : p.chain() != null ? p.chain() : Unknown.CHAIN, p.nanos());
         }
     }
 

@@ -53,7 +53,7 @@ import jdk.lockstat.query.ReportNode;
 public final class ContentionSummary implements ContentionSink {
     private record BlockedKey(Contention.Kind kind, LockRef lock, ThreadRef thread, ChainRef chain, boolean afterWait) {}
 
-    private record OwnerKey(ThreadRef owner, ChainRef chain) {}
+    private record OwnerKey(ThreadRef owner, ChainRef chain, boolean handOff) {}
 
     private static final class OwnerTotals {
         final OwnerPart sample;   // stands for the key when aspects ask for it
@@ -98,7 +98,7 @@ public final class ContentionSummary implements ContentionSink {
         }
         Map<OwnerTotals, long[]> share = new LinkedHashMap<>(4);
         for (OwnerPart p : c.parts()) {
-            OwnerTotals o = t.owners.computeIfAbsent(new OwnerKey(p.owner(), p.chain()), k -> new OwnerTotals(p));
+            OwnerTotals o = t.owners.computeIfAbsent(new OwnerKey(p.owner(), p.chain(), p.handOff()), k -> new OwnerTotals(p));
             o.nanos += p.nanos();
             share.computeIfAbsent(o, k -> new long[1])[0] += p.nanos();
         }

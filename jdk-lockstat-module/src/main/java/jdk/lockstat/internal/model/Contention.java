@@ -128,17 +128,30 @@ public final class Contention {
      * nothing new was created.
      */
     public OwnerPart addPart(long from, long to, ThreadRef owner, ChainRef ownerChain, long pendingRef) {
+        return add(from, to, owner, ownerChain, pendingRef, false);
+    }
+
+    /**
+     * Adds [from, to) without an owner: a hand-off (handOff: a release was seen at from, and the next
+     * owner had not run yet) or an unknown owner (no release seen).
+     */
+    public void addUnowned(long from, long to, boolean handOff) {
+        add(from, to, null, null, 0, handOff);
+    }
+
+    private OwnerPart add(long from, long to, ThreadRef owner, ChainRef ownerChain, long pendingRef, boolean handOff) {
         if (to <= from) {
             return null;
         }
         if (!parts.isEmpty()) {
             OwnerPart last = parts.get(parts.size() - 1);
-            if (last.owner() == owner && last.chain() == ownerChain && last.pendingRef == pendingRef && last.end() == from) {
+            if (last.owner() == owner && last.chain() == ownerChain && last.pendingRef == pendingRef && last.end() == from
+                    && last.handOff() == (owner == null && handOff)) {
                 last.extendTo(to);
                 return null;
             }
         }
-        OwnerPart p = new OwnerPart(from, to, owner, ownerChain);
+        OwnerPart p = new OwnerPart(from, to, owner, ownerChain, handOff);
         p.pendingRef = pendingRef;
         parts.add(p);
         return p;

@@ -22,24 +22,27 @@
 package jdk.lockstat.internal.model;
 
 /**
- * One part of a blocked interval and who held the lock during it. owner null: unknown owner (the gap
- * between a release and the next owner's wake-up, or the tail before the blocked thread's own wake-up).
- * chain null with a known owner: the owner's chain is unknown (chain 0 from VM code, a wait() forward
- * reference that was never resolved).
+ * One part of a blocked interval and who held the lock during it. owner null: no known owner, either a
+ * hand-off (the lock was released, and the thread that takes it next, the blocked one or another, had
+ * not run yet: scheduler latency) or unknown (no release was seen: lost events, an owner from before the
+ * trace). chain null with a known owner: the owner's chain is unknown (chain 0 from VM code, a wait()
+ * forward reference that was never resolved).
  */
 public final class OwnerPart {
     private final long start;
     private long end;
     private final ThreadRef owner;
     private ChainRef chain;
+    private final boolean handOff;
     /** A wait() release's forward reference while its chain is not resolved yet; 0 otherwise. */
     long pendingRef;
 
-    OwnerPart(long start, long end, ThreadRef owner, ChainRef chain) {
+    OwnerPart(long start, long end, ThreadRef owner, ChainRef chain, boolean handOff) {
         this.start = start;
         this.end = end;
         this.owner = owner;
         this.chain = chain;
+        this.handOff = owner == null && handOff;
     }
 
     public long start() {
@@ -60,6 +63,16 @@ public final class OwnerPart {
 
     public ChainRef chain() {
         return chain;
+    }
+
+    /** No owner: the lock was between a release and the next owner's wake-up. */
+    public boolean handOff() {
+        return handOff;
+    }
+
+    /** The key of a part without an owner: {@link Unknown#HAND_OFF} or {@link Unknown#OWNER}. */
+    public Unknown unownedKey() {
+        return handOff ? Unknown.HAND_OFF : Unknown.OWNER;
     }
 
     void extendTo(long newEnd) {
@@ -84,11 +97,11 @@ public final class OwnerPart {
         if (e <= s) {
             return null;
         }
-        return s == start && e == end ? this : new OwnerPart(s, e, owner, chain);
+        return s == start && e == end ? this : new OwnerPart(s, e, owner, chain, handOff);
     }
 
     @Override
     public String toString() {
-        return "[" + start + ".." + end + " " + (owner == null ? Unknown.OWNER : owner) + " " + (chain == null ? "-" : chain) + "]";
+        return "[" + start + ".." + end + " " + (owner == null ? unownedKey() : owner) + " " + (chain == null ? "-" : chain) + "]";
     }
 }

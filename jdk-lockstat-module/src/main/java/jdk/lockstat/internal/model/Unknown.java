@@ -21,9 +21,11 @@
 
 package jdk.lockstat.internal.model;
 
-/** Aggregation keys for what the trace does not tell. */
+/** Aggregation keys for what the trace does not tell, and for time that no thread held the lock. */
 public enum Unknown {
     OWNER("<unknown owner>"),
+    /** Lock time after a release, while the thread that was woken (or the next owner) had not run yet. */
+    HAND_OFF("<hand-off>"),
     CHAIN("<unknown chain>"),
     METHOD("<unknown method>"),
     THREAD("<unknown thread>"),

@@ -44,8 +44,9 @@ import jdk.lockstat.query.LockStatistics;
  * exits (written by the releasing owner O while threads are queued, numbered while O still owned the
  * lock) fall in between in sequence order. For T: [enter, first exit] belongs to that exit's owner;
  * [exit(i), exit(i+1)] to the owner of exit(i+1), except that when that owner itself had a
- * ContendedEntered after exit(i), the part up to that entered is the release-to-wake-up gap, an unknown
- * owner; [last exit, T's entered] is unknown owner too. A wait() release (MonitorWaitExit) is an exit
+ * ContendedEntered after exit(i), the part up to that entered is the release-to-wake-up gap, a hand-off
+ * (no thread held the lock); [last exit, T's entered] is a hand-off too. Time before which no release
+ * was seen (after lost events) has an unknown owner. A wait() release (MonitorWaitExit) is an exit
  * whose owner chain comes later with MonitorForwardResolve on the same monitor: contentions with such
  * parts are held back until resolved (bounded). A MonitorReleaseSummary stands for a stretch of
  * consecutive exits during which the blocked threads stayed the same: each blocked interval gets its
@@ -61,6 +62,7 @@ final class MonitorLockAnalyzer {
         long lastTime;   // end of the part attributed so far
         long lastSeq;    // sequence number of the event that ended it
         boolean afterGap; // events were skipped since lastSeq: the owner of the next part is unknown
+        boolean released; // lastTime is a release's: until the next owner runs, the lock is being handed off
 
         Blocked(Contention contention, long time, long seq) {
             this.contention = contention;
@@ -148,7 +150,7 @@ final class MonitorLockAnalyzer {
         }
         long end = Math.max(e.time, b.lastTime);
         Contention c = b.contention;
-        c.addPart(b.lastTime, end, null, null, 0);   // last release to own wake-up: unknown owner
+        c.addUnowned(b.lastTime, end, b.released && !b.afterGap);   // last release to own wake-up: hand-off
         c.close(Math.max(end, c.start()));
         if (!c.afterWait()) {
             stats.change(e.time, -1);
@@ -168,14 +170,14 @@ final class MonitorLockAnalyzer {
             }
             long t = Math.max(e.time, b.lastTime);
             if (b.afterGap) {
-                b.contention.addPart(b.lastTime, t, null, null, 0);
+                b.contention.addUnowned(b.lastTime, t, false);
                 b.afterGap = false;
             } else {
                 long from = b.lastTime;
                 if (ownerEntered != null && ownerEntered[0] > b.lastSeq) {
                     // The owner itself woke up after the previous release: that gap has no owner.
                     long woke = Math.min(Math.max(ownerEntered[1], from), t);
-                    b.contention.addPart(from, woke, null, null, 0);
+                    b.contention.addUnowned(from, woke, b.released);
                     from = woke;
                 }
                 OwnerPart p = b.contention.addPart(from, t, owner, ownerChain, forwardRef);
@@ -188,6 +190,7 @@ final class MonitorLockAnalyzer {
             }
             b.lastTime = t;
             b.lastSeq = e.seq;
+            b.released = true;
         }
         if (waitingForChain.size() > MAX_OPEN_FORWARD_REFS) {
             Iterator<Map.Entry<Long, List<Waiting>>> it = waitingForChain.entrySet().iterator();
@@ -207,7 +210,7 @@ final class MonitorLockAnalyzer {
         for (Blocked b : blocked) {
             long end = Math.max(s.time, b.lastTime);
             if (b.afterGap) {
-                b.contention.addPart(b.lastTime, end, null, null, 0);
+                b.contention.addUnowned(b.lastTime, end, false);
                 b.afterGap = false;
             } else {
                 long cursor = b.lastTime;
@@ -222,10 +225,11 @@ final class MonitorLockAnalyzer {
                 }
                 // Short of the last release only when a blocked thread was among the owners, or the
                 // blocked thread's attribution lagged behind the stretch's head (damage): no known owner.
-                b.contention.addPart(cursor, end, null, null, 0);
+                b.contention.addUnowned(cursor, end, false);
             }
             b.lastTime = end;
             b.lastSeq = s.lastSeq();
+            b.released = true;
         }
     }
 

@@ -47,6 +47,7 @@ final class ParkLockAnalyzer {
     private static final class Parked {
         final Contention contention;
         long since;   // start of the part not yet attributed
+        boolean released;   // since is a release's time (an unpark): what follows until the wake-up is a hand-off
 
         Parked(Contention contention) {
             this.contention = contention;
@@ -84,6 +85,7 @@ final class ParkLockAnalyzer {
                 p.contention.addPart(p.since, time, owner, ownerChain, 0);
                 p.since = time;
             }
+            p.released = true;
         }
     }
 
@@ -95,7 +97,7 @@ final class ParkLockAnalyzer {
         }
         long end = Math.max(time, p.since);
         stats.change(end, -1);
-        p.contention.addPart(p.since, end, null, null, 0);
+        p.contention.addUnowned(p.since, end, p.released);
         p.contention.close(end);
         return p.contention;
     }

@@ -94,9 +94,9 @@ final class PprofProfile implements ContentionSink {
                     c.nanos());
         }
         for (OwnerPart p : c.parts()) {
-            Object owner = p.owner() != null ? p.owner() : Unknown.OWNER;
+            Object owner = p.owner() != null ? p.owner() : p.unownedKey();
             Object stack = !ownerSide ? blockedStack
-                    : p.owner() == null ? Unknown.OWNER : p.chain() != null ? p.chain() : Unknown.CHAIN;
+                    : p.owner() == null ? p.unownedKey() : p.chain() != null ? p.chain() : Unknown.CHAIN;
             mine.merge(new SampleKey(stack, group, lockClass, lock, thread, owner), p.nanos(), Long::sum);
         }
         mine.forEach((key, nanos) -> {

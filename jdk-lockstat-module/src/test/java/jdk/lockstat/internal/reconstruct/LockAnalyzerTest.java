@@ -51,20 +51,48 @@ class LockAnalyzerTest {
     }
 
     @Test
-    void blockedIntervalSpanningTwoOwnersIsSplitWithUnknownGaps() {
+    void blockedIntervalSpanningTwoOwnersIsSplitWithHandOffGaps() {
         Scenario.Result r = twoOwners().push();
         assertEquals(2, r.contentions().size(), r.contentions().toString());
         Contention c2 = r.of(T2), c3 = r.of(T3);
         assertEquals(110, c2.nanos());
-        assertEquals("11:100-200 ?:200-210", parts(c2));
+        assertEquals("11:100-200 ~:200-210", parts(c2));
         assertEquals(170, c3.nanos());
         // [200, 210]: T2 woke up after T1's release and only then held the lock.
-        assertEquals("11:150-200 ?:200-210 12:210-300 ?:300-320", parts(c3));
-        assertEquals("worker-11 #11=150\nworker-12 #12=90\n<unknown owner>=40\n", r.by("owner-thread"));
-        assertEquals("demo.Worker.hold11=150\ndemo.Worker.hold12=90\n<unknown owner>=40\n", r.by("owner-method"));
+        assertEquals("11:150-200 ~:200-210 12:210-300 ~:300-320", parts(c3));
+        assertEquals("worker-11 #11=150\nworker-12 #12=90\n<hand-off>=40\n", r.by("owner-thread"));
+        assertEquals("demo.Worker.hold11=150\ndemo.Worker.hold12=90\n<hand-off>=40\n", r.by("owner-method"));
         assertEquals("demo.Lock@1234=280\n", r.by("lock"));
         assertEquals("demo.Lock=280\n", r.by("lock-class"));
         assertEquals(0, r.counters().skippedSequenceNumbers());
+    }
+
+    @Test
+    void handOffNeedsASeenReleaseAndUnknownOwnerIsTimeWithoutOne() {
+        // No release seen while T2 was blocked (the owner's exit was lost, or it held the lock since
+        // before the trace): nobody is known to have held it, and no hand-off is known either.
+        Scenario none = new Scenario();
+        Scenario.metadata(none.buffer(0));
+        EventBufferBuilder n1 = none.buffer(T1), n2 = none.buffer(T2);
+        inflate(n1, 0, 0, 0, Scenario.LOCK_CLASS);
+        enter(n2, 100, 1, T2);
+        entered(n2, 150, 2);
+        Scenario.Result r = none.push();
+        assertEquals("?:100-150", parts(r.of(T2)));
+        assertEquals("<unknown owner>=50\n", r.by("owner-thread"));
+
+        // T1's release at 200, T2 runs at 230: the lock was free and being handed to T2.
+        Scenario seen = new Scenario();
+        Scenario.metadata(seen.buffer(0));
+        EventBufferBuilder s1 = seen.buffer(T1), s2 = seen.buffer(T2);
+        inflate(s1, 0, 0, 0, Scenario.LOCK_CLASS);
+        enter(s2, 100, 1, T2);
+        exit(s1, 200, 2, T1);
+        entered(s2, 230, 3);
+        r = seen.push();
+        assertEquals("11:100-200 ~:200-230", parts(r.of(T2)));
+        assertEquals("worker-11 #11=100\n<hand-off>=30\n", r.by("owner-thread"));
+        assertEquals("demo.Worker.hold11=100\n<hand-off>=30\n", r.by("owner-method"));
     }
 
     @Test
@@ -79,7 +107,7 @@ class LockAnalyzerTest {
         exit(b1, 400, 4, T1);
         entered(b2, 405, 5);
         Contention c = s.push().of(T2);
-        assertEquals("11:100-400 ?:400-405", parts(c));   // one merged part: same owner, same chain
+        assertEquals("11:100-400 ~:400-405", parts(c));   // one merged part: same owner, same chain
         assertEquals("demo.Lock@0x7f00aa00", c.lock().toString());   // never hashed: named by address
     }
 
@@ -101,7 +129,7 @@ class LockAnalyzerTest {
                 Collections.reverse(order);   // T1's exit before T2's inflate
             }
             Scenario.Result r = Scenario.push(order);
-            assertEquals("11:100-200 ?:200-205", parts(r.of(T2)), "inflate last: " + inflateLast);
+            assertEquals("11:100-200 ~:200-205", parts(r.of(T2)), "inflate last: " + inflateLast);
             assertEquals("demo.Lock=105\n", r.by("lock-class"));
             assertEquals(0, r.counters().skippedSequenceNumbers());
         }
@@ -127,7 +155,7 @@ class LockAnalyzerTest {
         List<EventBufferBuilder> order = new ArrayList<>(s.buffers());
         order.add(order.remove(0));   // thread names, classes, methods, chains after every event
         Scenario.Result r = Scenario.push(order);
-        assertEquals("demo.Worker.hold11=150\ndemo.Worker.hold12=90\n<unknown owner>=40\n", r.by("owner-method"));
+        assertEquals("demo.Worker.hold11=150\ndemo.Worker.hold12=90\n<hand-off>=40\n", r.by("owner-method"));
         assertEquals("demo.Lock=280\n", r.by("lock-class"));
         assertEquals("worker-13 #13=170\nworker-12 #12=110\n", r.by("thread"));
         assertEquals(0, r.counters().unresolvedChains());
@@ -153,7 +181,7 @@ class LockAnalyzerTest {
         enter(b2, 10, 0, T2);
         exit(b1, 20, 1, T1);
         entered(b2, 30, 2);
-        assertEquals("<unknown method 0xbeef>=10\n<unknown owner>=10\n", m.push().by("owner-method"));
+        assertEquals("<hand-off>=10\n<unknown method 0xbeef>=10\n", m.push().by("owner-method"));
     }
 
     @Test
@@ -176,7 +204,7 @@ class LockAnalyzerTest {
         entered(b2, 400, 5);
         Scenario.Result r = s.push();
         assertEquals("demo.Worker.hold11(Worker.java:11) <- demo.Worker.hold11(Worker.java:100)=200\n"
-                + "<unknown owner>=50\n"
+                + "<hand-off>=50\n"
                 + "demo.Worker.hold11(Worker.java:12) <- demo.Worker.hold11(Worker.java:100)=50\n", r.by("owner-chain"));
         // Blocked side too: the enter's chain 112 stands for itself.
         assertEquals(1, r.by("chain").lines().count(), r.by("chain"));
@@ -187,16 +215,16 @@ class LockAnalyzerTest {
         Scenario.Result r = twoOwners().push();
         assertEquals("worker-11 #11=150\nworker-11 #11/worker-12 #12=100\nworker-11 #11/worker-13 #13=50\n"
                 + "worker-12 #12=90\nworker-12 #12/worker-13 #13=90\n"
-                + "<unknown owner>=40\n<unknown owner>/worker-13 #13=30\n<unknown owner>/worker-12 #12=10\n",
+                + "<hand-off>=40\n<hand-off>/worker-13 #13=30\n<hand-off>/worker-12 #12=10\n",
                 r.by("owner-thread,thread"));
         assertEquals("intrinsic=280\n", r.by("group"));
         AggregationTree tree = new AggregationTree(Aspect.parseList("owner-thread"));
         r.contentions().forEach(tree::accept);
         ReportNode root = tree.snapshot();
         assertEquals(2, root.count());
-        ReportNode unknown = root.children().get(2);
-        assertEquals(2, unknown.count(), "both contentions have unknown-owner time");
-        assertEquals(100.0 * 40 / 280, unknown.percent(), 1e-9);
+        ReportNode handOff = root.children().get(2);
+        assertEquals(2, handOff.count(), "both contentions have hand-off time");
+        assertEquals(100.0 * 40 / 280, handOff.percent(), 1e-9);
     }
 
     static String describe(List<Contention> list) {

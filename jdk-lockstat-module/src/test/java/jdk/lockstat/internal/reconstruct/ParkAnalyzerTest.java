@@ -87,12 +87,12 @@ class ParkAnalyzerTest {
         Scenario.Result r = s.push();
         List<Contention> t2 = r.contentions().stream().filter(c -> c.thread().id() == T2).toList();
         assertEquals(2, t2.size(), r.contentions().toString());
-        assertEquals("11:100-200 ?:200-210", parts(t2.get(0)));
-        assertEquals("13:220-300 ?:300-310", parts(t2.get(1)));
-        assertEquals("11:150-200 13:200-300 12:300-400 ?:400-410", parts(r.of(T4)));
+        assertEquals("11:100-200 ~:200-210", parts(t2.get(0)));
+        assertEquals("13:220-300 ~:300-310", parts(t2.get(1)));
+        assertEquals("11:150-200 13:200-300 12:300-400 ~:400-410", parts(r.of(T4)));
         assertEquals(Contention.Kind.PARK, r.of(T4).kind());
         assertEquals("park=460\n", r.by("group"));
-        assertEquals("demo.Worker.hold11=150\ndemo.Worker.hold13=180\ndemo.Worker.hold12=100\n<unknown owner>=30\n".lines().sorted().toList(),
+        assertEquals("demo.Worker.hold11=150\ndemo.Worker.hold13=180\ndemo.Worker.hold12=100\n<hand-off>=30\n".lines().sorted().toList(),
                 r.by("owner-method").lines().sorted().toList());
     }
 
@@ -133,7 +133,7 @@ class ParkAnalyzerTest {
         unpark(b2, 300, 5, T2, T4);
         parkEnd(b4, 305, 6, 5);
         Scenario.Result r = Scenario.push(List.of(b4, b1, meta, b2));
-        assertEquals("11:150-200 12:200-300 ?:300-305", parts(r.of(T4)));
+        assertEquals("11:150-200 12:200-300 ~:300-305", parts(r.of(T4)));
         assertEquals(0, r.counters().skippedParkSequenceNumbers);
     }
 

@@ -220,7 +220,7 @@ class ParkBlockerKindTest {
         for (Metadata when : Metadata.values()) {
             Scenario.Result lock = parkOnce(RL_SYNC, QUEUE_LOCK, when);
             assertEquals(1, lock.contentions().size(), when + ": " + lock.contentions());
-            assertEquals("11:100-200 ?:200-210", Scenario.parts(lock.of(T2)));
+            assertEquals("11:100-200 ~:200-210", Scenario.parts(lock.of(T2)));
         }
     }
 

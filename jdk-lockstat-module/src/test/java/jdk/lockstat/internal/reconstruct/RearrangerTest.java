@@ -77,8 +77,8 @@ class RearrangerTest {
         entered(oldEnd, 35, 3);
         Scenario.Result r = s.push();
         assertEquals("demo.Other@5678=50\ndemo.Lock@1234=15\n", r.by("lock"));
-        assertEquals("demo.Other@5678=50\ndemo.Other@5678/worker-11 #11=40\ndemo.Other@5678/<unknown owner>=10\n"
-                + "demo.Lock@1234=15\ndemo.Lock@1234/worker-11 #11=10\ndemo.Lock@1234/<unknown owner>=5\n", r.by("lock,owner-thread"));
+        assertEquals("demo.Other@5678=50\ndemo.Other@5678/worker-11 #11=40\ndemo.Other@5678/<hand-off>=10\n"
+                + "demo.Lock@1234=15\ndemo.Lock@1234/worker-11 #11=10\ndemo.Lock@1234/<hand-off>=5\n", r.by("lock,owner-thread"));
         assertEquals(0, r.counters().skippedSequenceNumbers());
         assertEquals(0, r.counters().lateEvents());
         assertEquals(0, r.counters().missingDeflates());
@@ -164,11 +164,11 @@ class RearrangerTest {
         }
         assertEquals(1, seen.size(), "only the after-wait contention is complete: " + seen);
         assertTrue(seen.get(0).afterWait());
-        assertEquals("12:170-200 ?:200-210", parts(seen.get(0)));
+        assertEquals("12:170-200 ~:200-210", parts(seen.get(0)));
         a.accept(new EventBuffer(EventType.schema(), later.toByteBuffer(), TraceClock.IDENTITY));
         assertEquals(2, seen.size(), "held until its owner chain was resolved");
         Contention c = seen.get(1);
-        assertEquals("11:100-150 ?:150-160", parts(c));
+        assertEquals("11:100-150 ~:150-160", parts(c));
         assertEquals(111L, c.parts().get(0).chain().id());
         a.finish();
         assertEquals(0, a.counters().unresolvedForwardRefs());
@@ -197,10 +197,10 @@ class RearrangerTest {
         b1.event(EventType.MONITOR_FORWARD_RESOLVE, T0 + 300, LOCK, 5L, 9L, 111L);
         Scenario.Result r = s.push();
         Contention c = r.of(T2);
-        assertEquals("11:100-150 13:150-160 11:160-170 ?:170-180", parts(c));
+        assertEquals("11:100-150 13:150-160 11:160-170 ~:170-180", parts(c));
         assertEquals(111L, c.parts().get(0).chain().id());
         assertEquals(111L, c.parts().get(2).chain().id());
-        assertEquals("demo.Worker.hold11=60\n<unknown owner>=10\ndemo.Worker.hold13=10\n", r.by("owner-method"));
+        assertEquals("demo.Worker.hold11=60\n<hand-off>=10\ndemo.Worker.hold13=10\n", r.by("owner-method"));
 
         // Without the resolve: the contention still comes out at the end, with an unknown owner chain.
         EventBufferBuilder blocked = new EventBufferBuilder(T2, 1, T0);
@@ -212,7 +212,7 @@ class RearrangerTest {
         assertEquals(1, u.contentions().size());
         assertEquals(null, u.contentions().get(0).parts().get(0).chain());
         assertEquals(1, u.counters().unresolvedForwardRefs());
-        assertEquals("<unknown chain>=50\n<unknown owner>=10\n", u.by("owner-chain"));
+        assertEquals("<unknown chain>=50\n<hand-off>=10\n", u.by("owner-chain"));
     }
 
     /** A buffer holding seq 2 (T1's release) was lost: the gap is skipped and its part has no known owner. */
@@ -231,7 +231,7 @@ class RearrangerTest {
         Scenario.Result r = s.push();
         assertEquals(1, r.counters().skippedSequenceNumbers());
         assertEquals("?:100-210", parts(r.of(T2)));
-        assertEquals("12:250-300 ?:300-305", parts(r.of(T3)));
+        assertEquals("12:250-300 ~:300-305", parts(r.of(T3)));
         assertTrue(r.counters().notes().get(0).contains("1 monitor event(s) never arrived"), r.counters().notes().toString());
     }
 
@@ -255,7 +255,7 @@ class RearrangerTest {
             assertEquals(1, a.counters().skippedSequenceNumbers());
             a.finish();
             assertEquals(100, seen.size());
-            assertEquals("11:100-110 ?:110-112", parts(seen.get(0)));
+            assertEquals("11:100-110 ~:110-112", parts(seen.get(0)));
         }
     }
 
@@ -298,7 +298,7 @@ class RearrangerTest {
                 assertEquals(0, a.counters().skippedSequenceNumbers());
                 assertEquals(0, a.counters().lateEvents());
             }
-            assertEquals("11:100-110 ?:110-112", parts(seen.get(0)));
+            assertEquals("11:100-110 ~:110-112", parts(seen.get(0)));
         }
     }
 
@@ -342,7 +342,7 @@ class RearrangerTest {
         enter(b3, 50, 6, T3);        // still blocked when the trace ends
         Scenario.Result r = Scenario.push(List.of(b2, b1, b3));
         assertEquals(1, r.contentions().size());
-        assertEquals("11:30-40 ?:40-45", parts(r.contentions().get(0)));
+        assertEquals("11:30-40 ~:40-45", parts(r.contentions().get(0)));
         assertEquals(1, r.counters().strayEntered());
         assertEquals(1, r.counters().discardedContentions());
         assertEquals(1, r.counters().openAtEnd());
@@ -365,7 +365,7 @@ class RearrangerTest {
         Scenario.Result r = s.push();
         Contention c = r.contentions().get(0);
         assertEquals(500, c.thread().id());
-        assertEquals("13:100-150 ?:150-170", parts(c));
+        assertEquals("13:100-150 ~:150-170", parts(c));
         assertEquals("virtual-thread=70\n", r.by("group"));
         assertEquals("vt-500 #500=70\n", r.by("thread"));
     }
@@ -396,7 +396,7 @@ class RearrangerTest {
         entered(b4, 101, 3);
         Scenario.Result r = s.push();
         assertEquals("second.Lock=31\nfirst.Lock=20\n", r.by("lock-class"));
-        assertEquals("demo.Worker.other=30\n<unknown owner>=11\ndemo.Worker.hold11=10\n", r.by("owner-method"));
+        assertEquals("demo.Worker.other=30\n<hand-off>=11\ndemo.Worker.hold11=10\n", r.by("owner-method"));
     }
 
 }

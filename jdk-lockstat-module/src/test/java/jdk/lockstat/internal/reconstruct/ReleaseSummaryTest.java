@@ -73,7 +73,7 @@ class ReleaseSummaryTest {
             Map<String, Long> sums = new TreeMap<>();
             sums.put("total", c.nanos());
             for (OwnerPart p : c.parts()) {
-                String key = (p.owner() == null ? "?" : Long.toString(p.owner().id())) + "/"
+                String key = (p.owner() == null ? (p.handOff() ? "~" : "?") : Long.toString(p.owner().id())) + "/"
                         + (p.chain() == null ? "-" : Long.toString(p.chain().id()));
                 sums.merge(key, p.nanos(), Long::sum);
             }
@@ -93,16 +93,16 @@ class ReleaseSummaryTest {
 
         // By hand: B1 100..610 and B2 150..720; T1 holds until the head (200), the stretch to 600 goes to
         // T2 180, T3 150 (chain 111) + 60 (chain 112) and T1 10 (the step back at 290 gives it 0). B1's
-        // 600..610 is its wake-up; for B2 that is a release-to-wake-up gap before B1 holds it (610..700),
-        // and 700..720 its own wake-up.
-        assertEquals(Map.of("total", 510L, "11/111", 110L, "12/112", 180L, "13/111", 150L, "13/112", 60L, "?/-", 10L),
+        // 600..610 is its wake-up (a hand-off); for B2 that is a release-to-wake-up gap before B1 holds it
+        // (610..700), and 700..720 its own wake-up: hand-offs too.
+        assertEquals(Map.of("total", 510L, "11/111", 110L, "12/112", 180L, "13/111", 150L, "13/112", 60L, "~/-", 10L),
                 ownerSums(summarized).get(B1));
         assertEquals(Map.of("total", 570L, "11/111", 60L, "12/112", 180L, "13/111", 150L, "13/112", 60L,
-                "14/114", 90L, "?/-", 30L), ownerSums(summarized).get(B2));
+                "14/114", 90L, "~/-", 30L), ownerSums(summarized).get(B2));
         String byOwner = summarized.by("owner-thread");
         assertTrue(byOwner.contains("worker-13 #13=420\n") && byOwner.contains("worker-12 #12=360\n")
                 && byOwner.contains("worker-11 #11=170\n") && byOwner.contains("blocked-14 #14=90\n")
-                && byOwner.contains("<unknown owner>=40\n"), byOwner);
+                && byOwner.contains("<hand-off>=40\n"), byOwner);
         assertEquals(0, summarized.counters().skippedSequenceNumbers());
         assertEquals(0, summarized.counters().lateEvents());
     }
@@ -145,11 +145,13 @@ class ReleaseSummaryTest {
         buffers.remove(buffers.size() - 1);   // the summary's buffer never reached the file
         Scenario.Result r = Scenario.push(buffers);
         assertEquals(8, r.counters().skippedSequenceNumbers());
-        // B1: T1 until the head, then nothing known until its wake-up; B2 the same until B1's release.
+        // B1: T1 until the head, then nothing known until its wake-up; B2 the same until B1's release,
+        // and from that release to its own wake-up a hand-off.
         assertEquals("11:100-200 ?:200-610", parts(r.of(B1)));
-        assertEquals("11:150-200 ?:200-720", parts(r.of(B2)));
+        assertEquals("11:150-200 ?:200-700 ~:700-720", parts(r.of(B2)));
         String byOwner = r.by("owner-thread");
-        assertTrue(byOwner.contains("<unknown owner>=930\n") && byOwner.contains("worker-11 #11=150\n"), byOwner);
+        assertTrue(byOwner.contains("<unknown owner>=910\n") && byOwner.contains("<hand-off>=20\n")
+                && byOwner.contains("worker-11 #11=150\n"), byOwner);
     }
 
     @Test
@@ -189,7 +191,7 @@ class ReleaseSummaryTest {
                     List.of(new Object[] {T2, 112L, 2_000_000L, 300L}, new Object[] {T3, 113L, 1_000_000L, 100L}));
             Scenario.Result r = s.push();
             if (periods) {
-                assertEquals("11:100-200 12:200-500 13:500-600 ?:600-610", parts(r.of(B1)));
+                assertEquals("11:100-200 12:200-500 13:500-600 ~:600-610", parts(r.of(B1)));
                 assertEquals(0, r.counters().skippedSequenceNumbers() + r.counters().lateEvents());
             } else {
                 assertEquals("11:100-200 ?:200-610", parts(r.of(B1)));
@@ -212,7 +214,7 @@ class ReleaseSummaryTest {
         exit(b3, 450, 6, T3);
         entered(b2, 460, 7);
         Scenario.Result r = s.push();
-        assertEquals("?:100-400 13:400-450 ?:450-460", parts(r.of(T2)));
+        assertEquals("?:100-400 13:400-450 ~:450-460", parts(r.of(T2)));
         assertEquals(1, r.counters().skippedSequenceNumbers());
     }
 }

@@ -344,7 +344,7 @@ public final class Scenario {
     static String parts(Contention c) {
         StringBuilder sb = new StringBuilder();
         for (OwnerPart p : c.parts()) {
-            sb.append(sb.isEmpty() ? "" : " ").append(p.owner() == null ? "?" : Long.toString(p.owner().id()))
+            sb.append(sb.isEmpty() ? "" : " ").append(p.owner() == null ? (p.handOff() ? "~" : "?") : Long.toString(p.owner().id()))
               .append(':').append(p.start() - T0).append('-').append(p.end() - T0);
         }
         return sb.toString();

@@ -62,7 +62,7 @@ class AnalysisCommandsTest {
         assertTrue(lines.contains("percent blocked count p50 p90 p99 max key"), r.out());
         assertTrue(lines.contains("53.57% 0.000 ms 2 50 ns 100 ns 100 ns 100 ns demo.Worker.hold11"), r.out());
         assertTrue(lines.contains("32.14% 0.000 ms 1 90 ns 90 ns 90 ns 90 ns demo.Worker.hold12"), r.out());
-        assertTrue(lines.contains("14.29% 0.000 ms 2 10 ns 30 ns 30 ns 30 ns <unknown owner>"), r.out());
+        assertTrue(lines.contains("14.29% 0.000 ms 2 10 ns 30 ns 30 ns 30 ns <hand-off>"), r.out());
         assertTrue(lines.contains("Contention durations: p50 110 ns, p90 170 ns, p99 170 ns, max 170 ns"), r.out());
         assertTrue(r.out().contains("in 2 contentions, by owner-method"), r.out());
         assertTrue(r.out().contains("After wait() (re-acquiring a monitor after notify or timeout, reported separately): none"), r.out());
@@ -108,7 +108,7 @@ class AnalysisCommandsTest {
         assertEquals("contention,,,280,2,100.0000,110,170,170,170", lines.get(1));
         assertTrue(lines.contains("contention,worker-13 #13,,170,1,60.7143,170,170,170,170"), r.out());
         assertTrue(lines.contains("contention,worker-13 #13,worker-12 #12,90,1,32.1429,90,90,90,90"), r.out());
-        assertTrue(lines.contains("contention,worker-12 #12,<unknown owner>,10,1,3.5714,10,10,10,10"), r.out());
+        assertTrue(lines.contains("contention,worker-12 #12,<hand-off>,10,1,3.5714,10,10,10,10"), r.out());
     }
 
     @Test
@@ -130,7 +130,7 @@ class AnalysisCommandsTest {
         // The clipped contentions last 10 and 100 ns inside the window: their distribution says so.
         assertTrue(w.out().contains("contention,,110,2,100.0000,10,100,100,100"), w.out());
         assertTrue(w.out().contains("contention,worker-12 #12,90,1,81.8182,90,90,90,90"), w.out());
-        assertTrue(w.out().contains("contention,<unknown owner>,20,2,18.1818,10,10,10,10"), w.out());
+        assertTrue(w.out().contains("contention,<hand-off>,20,2,18.1818,10,10,10,10"), w.out());
 
         ToolRun byName = run("report", "--by", "thread", "--thread", "worker-12", "--format", "csv", t);
         assertTrue(byName.out().contains("contention,,110,1,100.0000"), byName.out());
@@ -147,7 +147,7 @@ class AnalysisCommandsTest {
         assertEquals(List.of("demo.Worker.hold12;demo.Worker.hold12 110", "demo.Worker.hold13;demo.Worker.hold13 170"),
                 blocked.out().lines().toList());
         ToolRun owners = run("flame", "--owner", trace());
-        assertEquals(List.of("<unknown owner> 40", "demo.Worker.hold11;demo.Worker.hold11 150",
+        assertEquals(List.of("<hand-off> 40", "demo.Worker.hold11;demo.Worker.hold11 150",
                 "demo.Worker.hold12;demo.Worker.hold12 90"), owners.out().lines().toList());
     }
 

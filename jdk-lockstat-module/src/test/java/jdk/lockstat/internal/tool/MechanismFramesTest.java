@@ -74,13 +74,13 @@ class MechanismFramesTest {
         assertEquals(List.of("tree,owner-chain,totalNanos,count,percent,p50Nanos,p90Nanos,p99Nanos,maxNanos",
                 "contention,,220,2,100.0000,110,110,110,110",
                 "contention," + SELL + ",200,2,90.9091,100,100,100,100",
-                "contention,<unknown owner>,20,2,9.0909,10,10,10,10"),
+                "contention,<hand-off>,20,2,9.0909,10,10,10,10"),
                 csv("report", "--by", "owner-chain", "--format", "csv", t));
         List<String> all = List.of("tree,owner-chain,totalNanos,count,percent,p50Nanos,p90Nanos,p99Nanos,maxNanos",
                 "contention,,220,2,100.0000,110,110,110,110",
                 "contention," + unpark(645) + ",100,1,45.4545,100,100,100,100",
                 "contention," + unpark(650) + ",100,1,45.4545,100,100,100,100",
-                "contention,<unknown owner>,20,2,9.0909,10,10,10,10");
+                "contention,<hand-off>,20,2,9.0909,10,10,10,10");
         assertEquals(all, csv("report", "--by", "owner-chain", "--format", "csv", "--all-frames", t));
         assertEquals(all, csv("--all-frames", "report", "--by", "owner-chain", "--format", "csv", t), "the global position");
     }
@@ -92,13 +92,13 @@ class MechanismFramesTest {
                 "contention,,,220,2,100.0000,110,110,110,110",
                 "contention," + BUY + ",,220,2,100.0000,110,110,110,110",
                 "contention," + BUY + ",demo.Shop.sell,200,2,90.9091,100,100,100,100",
-                "contention," + BUY + ",<unknown owner>,20,2,9.0909,10,10,10,10"),
+                "contention," + BUY + ",<hand-off>,20,2,9.0909,10,10,10,10"),
                 csv("report", "--by", "chain,owner-method", "--format", "csv", t));
         assertEquals(List.of("tree,method,owner-method,totalNanos,count,percent,p50Nanos,p90Nanos,p99Nanos,maxNanos",
                 "contention,,,220,2,100.0000,110,110,110,110",
                 "contention,jdk.internal.misc.Unsafe.park,,220,2,100.0000,110,110,110,110",
                 "contention,jdk.internal.misc.Unsafe.park,jdk.internal.misc.Unsafe.unpark,200,2,90.9091,100,100,100,100",
-                "contention,jdk.internal.misc.Unsafe.park,<unknown owner>,20,2,9.0909,10,10,10,10"),
+                "contention,jdk.internal.misc.Unsafe.park,<hand-off>,20,2,9.0909,10,10,10,10"),
                 csv("report", "--by", "method,owner-method", "--format", "csv", "--all-frames", t));
         assertEquals("contention," + PARK + ",220,2,100.0000,110,110,110,110",
                 csv("report", "--by", "chain", "--format", "csv", "--all-frames", t).get(2));
@@ -127,11 +127,11 @@ class MechanismFramesTest {
     void flameStacksAndLocksFollowTheRule() throws IOException {
         String t = trace();
         assertEquals(List.of("demo.Shop.run;demo.Shop.buy 220"), csv("flame", t));
-        assertEquals(List.of("<unknown owner> 20", "demo.Shop.run;demo.Shop.sell 200"), csv("flame", "--owner", t));
+        assertEquals(List.of("<hand-off> 20", "demo.Shop.run;demo.Shop.sell 200"), csv("flame", "--owner", t));
         assertEquals(List.of("demo.Shop.run;demo.Shop.buy;java.util.concurrent.locks.ReentrantLock.lock;"
                 + "java.util.concurrent.locks.ReentrantLock$NonfairSync.lock;" + AQS + ".acquire;"
                 + "java.util.concurrent.locks.LockSupport.park;jdk.internal.misc.Unsafe.park 220"), csv("--all-frames", "flame", t));
-        assertEquals(List.of("<unknown owner> 20", "demo.Shop.run;demo.Shop.sell;java.util.concurrent.locks.ReentrantLock.unlock;"
+        assertEquals(List.of("<hand-off> 20", "demo.Shop.run;demo.Shop.sell;java.util.concurrent.locks.ReentrantLock.unlock;"
                 + AQS + ".release;" + AQS + ".signalNext;java.util.concurrent.locks.LockSupport.unpark;jdk.internal.misc.Unsafe.unpark 200"),
                 csv("flame", "--owner", "--all-frames", t));
 
