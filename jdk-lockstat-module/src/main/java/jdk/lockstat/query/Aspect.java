@@ -46,7 +46,17 @@ public enum Aspect {
     CHAIN("chain", false),
     OWNER_THREAD("owner-thread", true),
     OWNER_METHOD("owner-method", true),
-    OWNER_CHAIN("owner-chain", true);
+    OWNER_CHAIN("owner-chain", true),
+    /** What the owner was doing while it held the lock: running, blocked, waiting, parked, vm-pause. */
+    OWNER_STATE("owner-state", true),
+    /**
+     * Transitive blame: where the owner was itself blocked on another lock, the owner of that lock then,
+     * and so on to an owner that was not blocked ({@code <deadlock cycle>} when the path returns to a
+     * thread on it).
+     */
+    ROOT_OWNER_THREAD("root-owner-thread", true),
+    ROOT_OWNER_METHOD("root-owner-method", true),
+    ROOT_OWNER_CHAIN("root-owner-chain", true);
 
     /** Group keys. */
     public static final String GROUP_INTRINSIC = "intrinsic", GROUP_PARK = "park", GROUP_VIRTUAL = "virtual-thread",
@@ -106,6 +116,11 @@ public enum Aspect {
             case OWNER_THREAD -> p.owner();
             case OWNER_METHOD -> method(p.chain(), allFrames);
             case OWNER_CHAIN -> p.chain() != null ? p.chain() : Unknown.CHAIN;
+            case OWNER_STATE -> p.state();
+            case ROOT_OWNER_THREAD -> p.rootOwner() != null ? p.rootOwner() : p.rootUnowned();
+            case ROOT_OWNER_METHOD -> p.rootOwner() != null ? method(p.rootChain(), allFrames) : p.rootUnowned();
+            case ROOT_OWNER_CHAIN -> p.rootOwner() == null ? p.rootUnowned()
+                    : p.rootChain() != null ? p.rootChain() : Unknown.CHAIN;
             default -> throw new IllegalStateException(displayName + " keys whole contentions");
         };
     }

@@ -54,23 +54,62 @@ public final class ContentionCube implements ContentionSink {
     /** Blocked-side aspects, in the order of a row's keys. */
     private static final Aspect[] BLOCKED = {Aspect.GROUP, Aspect.LOCK_CLASS, Aspect.LOCK, Aspect.THREAD,
         Aspect.METHOD, Aspect.CHAIN};
-    private static final OwnerKey UNKNOWN_OWNER = new OwnerKey(Unknown.OWNER, Unknown.OWNER, Unknown.OWNER);
-    private static final OwnerKey HAND_OFF = new OwnerKey(Unknown.HAND_OFF, Unknown.HAND_OFF, Unknown.HAND_OFF);
+    private static final List<Aspect> OWNER_ASPECTS = List.of(Aspect.OWNER_THREAD, Aspect.OWNER_METHOD, Aspect.OWNER_CHAIN,
+            Aspect.OWNER_STATE, Aspect.ROOT_OWNER_THREAD, Aspect.ROOT_OWNER_METHOD, Aspect.ROOT_OWNER_CHAIN);
+    private static final OwnerKey UNKNOWN_OWNER = OwnerKey.all(Unknown.OWNER);
+    private static final OwnerKey HAND_OFF = OwnerKey.all(Unknown.HAND_OFF);
     /** Every non-empty combination of the owner-side aspects: how owner-side nodes can group a row's owners. */
-    private static final List<List<Aspect>> OWNER_GROUPINGS = List.of(List.of(Aspect.OWNER_THREAD),
-            List.of(Aspect.OWNER_METHOD), List.of(Aspect.OWNER_CHAIN), List.of(Aspect.OWNER_THREAD, Aspect.OWNER_METHOD),
-            List.of(Aspect.OWNER_THREAD, Aspect.OWNER_CHAIN), List.of(Aspect.OWNER_METHOD, Aspect.OWNER_CHAIN),
-            List.of(Aspect.OWNER_THREAD, Aspect.OWNER_METHOD, Aspect.OWNER_CHAIN));
+    private static final List<List<Aspect>> OWNER_GROUPINGS = combinations(OWNER_ASPECTS);
 
-    /** The owner-side keys of one owner part. */
-    private record OwnerKey(Object thread, Object method, Object chain) {
+    private static List<List<Aspect>> combinations(List<Aspect> aspects) {
+        List<List<Aspect>> all = new ArrayList<>();
+        for (int mask = 1; mask < 1 << aspects.size(); mask++) {
+            List<Aspect> c = new ArrayList<>();
+            for (int i = 0; i < aspects.size(); i++) {
+                if ((mask & 1 << i) != 0) {
+                    c.add(aspects.get(i));
+                }
+            }
+            all.add(List.copyOf(c));
+        }
+        return List.copyOf(all);
+    }
+
+    /**
+     * The owner-side keys of one owner part, in the order of OWNER_ASPECTS; state: the owner state for
+     * the detail, "blocked on" the lock where it is known.
+     */
+    private record OwnerKey(Object[] keys, Object state) {
+        static OwnerKey of(OwnerPart p) {
+            Object[] k = new Object[OWNER_ASPECTS.size()];
+            for (int i = 0; i < k.length; i++) {
+                k[i] = OWNER_ASPECTS.get(i).key(p);
+            }
+            return new OwnerKey(k, p.blockedOn() != null ? "blocked on " + p.blockedOn() : p.state());
+        }
+
+        static OwnerKey all(Object key) {
+            Object[] k = new Object[OWNER_ASPECTS.size()];
+            Arrays.fill(k, key);
+            return new OwnerKey(k, key);
+        }
+
         Object key(Aspect a) {
-            return switch (a) {
-                case OWNER_THREAD -> thread;
-                case OWNER_METHOD -> method;
-                case OWNER_CHAIN -> chain;
-                default -> throw new IllegalArgumentException(a.displayName());
-            };
+            int i = OWNER_ASPECTS.indexOf(a);
+            if (i < 0) {
+                throw new IllegalArgumentException(a.displayName());
+            }
+            return keys[i];
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof OwnerKey k && Arrays.equals(keys, k.keys) && state.equals(k.state);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(keys) * 31 + state.hashCode();
         }
     }
 
@@ -136,8 +175,7 @@ public final class ContentionCube implements ContentionSink {
             nanos.add(c.nanos());
         }
         for (OwnerPart p : c.parts()) {
-            OwnerKey k = p.owner() == null ? (p.handOff() ? HAND_OFF : UNKNOWN_OWNER) : new OwnerKey(Aspect.OWNER_THREAD.key(p),
-                    Aspect.OWNER_METHOD.key(p), Aspect.OWNER_CHAIN.key(p));
+            OwnerKey k = p.owner() == null ? (p.handOff() ? HAND_OFF : UNKNOWN_OWNER) : OwnerKey.of(p);
             int at = owners.indexOf(k);
             if (at < 0) {
                 owners.add(k);
@@ -277,7 +315,8 @@ public final class ContentionCube implements ContentionSink {
             path.add(n);
         }
         Map<Object, long[]> chains = new HashMap<>(), ownerChains = new HashMap<>(), locks = new HashMap<>(),
-                threads = new HashMap<>(), ownerThreads = new HashMap<>();
+                threads = new HashMap<>(), ownerThreads = new HashMap<>(), ownerStates = new HashMap<>(),
+                rootChains = new HashMap<>();
         long nanos = 0, count = 0;
         boolean ownerConstrained = path.stream().anyMatch(n -> n.aspect().ownerSide());
         synchronized (axis) {
@@ -288,13 +327,16 @@ public final class ContentionCube implements ContentionSink {
                 long rowNanos = 0;
                 boolean anyOwner = false;
                 // Per row, each owner chain or thread counts its contentions once, however many parts name it.
-                Map<Object, long[]> rowChains = new HashMap<>(2), rowThreads = new HashMap<>(2);
+                Map<Object, long[]> rowChains = new HashMap<>(2), rowThreads = new HashMap<>(2),
+                        rowStates = new HashMap<>(2), rowRoots = new HashMap<>(2);
                 for (int i = 0; i < r.ownerNanos.length; i++) {
                     if (ownerMatch(r.key.owners[i], path)) {
                         anyOwner = true;
                         rowNanos += r.ownerNanos[i];
-                        add(rowChains, r.key.owners[i].chain, r.ownerNanos[i], 0);
-                        add(rowThreads, r.key.owners[i].thread, r.ownerNanos[i], 0);
+                        add(rowChains, r.key.owners[i].key(Aspect.OWNER_CHAIN), r.ownerNanos[i], 0);
+                        add(rowThreads, r.key.owners[i].key(Aspect.OWNER_THREAD), r.ownerNanos[i], 0);
+                        add(rowStates, r.key.owners[i].state(), r.ownerNanos[i], 0);
+                        add(rowRoots, r.key.owners[i].key(Aspect.ROOT_OWNER_CHAIN), r.ownerNanos[i], 0);
                     }
                 }
                 if (ownerConstrained && !anyOwner) {
@@ -302,6 +344,8 @@ public final class ContentionCube implements ContentionSink {
                 }
                 rowChains.forEach((k, v) -> add(ownerChains, k, v[0], r.count));
                 rowThreads.forEach((k, v) -> add(ownerThreads, k, v[0], r.count));
+                rowStates.forEach((k, v) -> add(ownerStates, k, v[0], r.count));
+                rowRoots.forEach((k, v) -> add(rootChains, k, v[0], r.count));
                 if (!ownerConstrained) {
                     rowNanos = r.nanos;
                 }
@@ -313,7 +357,7 @@ public final class ContentionCube implements ContentionSink {
             }
         }
         return new DrillDetail(nanos, count, entries(chains), entries(ownerChains), entries(locks), entries(threads),
-                entries(ownerThreads));
+                entries(ownerThreads), entries(ownerStates), entries(rootChains));
     }
 
     private static boolean blockedMatch(Row r, List<DrillNode> path) {

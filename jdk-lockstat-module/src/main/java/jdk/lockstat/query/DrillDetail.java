@@ -27,10 +27,12 @@ import jdk.lockstat.internal.model.Unknown;
 
 /**
  * What lies under one drill-down node: its blocked and owner call chains, locks, blocked and owner
- * threads, each with the nanoseconds it accounts for, largest first.
+ * threads, what the owners were doing (owner states, "blocked on" naming the lock) and the root owners'
+ * chains (transitive blame), each with the nanoseconds it accounts for, largest first.
  */
 public record DrillDetail(long nanos, long count, List<Entry> chains, List<Entry> ownerChains, List<Entry> locks,
-                          List<Entry> threads, List<Entry> ownerThreads) {
-    /** key: a ChainRef, LockRef, ThreadRef or {@link Unknown}. */
+                          List<Entry> threads, List<Entry> ownerThreads, List<Entry> ownerStates,
+                          List<Entry> rootOwnerChains) {
+    /** key: a ChainRef, LockRef, ThreadRef, OwnerState, a "blocked on" text or {@link Unknown}. */
     public record Entry(Object key, long nanos, long count) {}
 }

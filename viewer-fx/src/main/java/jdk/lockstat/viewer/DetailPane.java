@@ -94,6 +94,10 @@ final class DetailPane extends BorderPane {
         section(sb, "Locks", d.locks(), d.nanos(), false, allFrames);
         section(sb, "Blocked threads", d.threads(), d.nanos(), false, allFrames);
         section(sb, "Owner threads (held the lock meanwhile)", d.ownerThreads(), d.nanos(), false, allFrames);
+        section(sb, "Owner states (what the owners were doing: running, or held up themselves)", d.ownerStates(),
+                d.nanos(), false, allFrames);
+        section(sb, "Root owner call chains (where blame ends when blocked owners pass it on)", d.rootOwnerChains(),
+                d.nanos(), true, allFrames);
         text.setText(sb.toString());
         text.positionCaret(0);
     }

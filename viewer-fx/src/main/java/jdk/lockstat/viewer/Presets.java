@@ -31,7 +31,9 @@ enum Presets {
     WHO_BLOCKS_ME("who blocks me: chain > owner chain", Aspect.CHAIN, Aspect.OWNER_CHAIN),
     WHAT_DO_OWNERS_DO("what do owners do: owner method > owner chain", Aspect.OWNER_METHOD, Aspect.OWNER_CHAIN),
     PER_LOCK("per lock: lock class > lock > owner method", Aspect.LOCK_CLASS, Aspect.LOCK, Aspect.OWNER_METHOD),
-    BY_THREAD("by thread: thread > owner thread", Aspect.THREAD, Aspect.OWNER_THREAD);
+    BY_THREAD("by thread: thread > owner thread", Aspect.THREAD, Aspect.OWNER_THREAD),
+    ROOT_CAUSE("root cause: root owner method > owner method > owner state", Aspect.ROOT_OWNER_METHOD, Aspect.OWNER_METHOD,
+            Aspect.OWNER_STATE);
 
     final String label;
     final List<Aspect> aspects;

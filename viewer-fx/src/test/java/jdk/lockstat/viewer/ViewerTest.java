@@ -128,6 +128,22 @@ class ViewerTest {
         assertTrue(detail.contains("at SampleWorkload$Inventory.audit(SampleWorkload.java:"), detail);
         assertTrue(detail.contains("Blocked call chains"), detail);
         assertTrue(detail.contains("order-worker-") || detail.contains("auditor"), detail);
+        assertTrue(detail.contains("Owner states (") && detail.contains("running"), detail);
+        assertTrue(detail.contains("Root owner call chains ("), detail);
+
+        // The root-cause preset: root owner method > owner method > owner state, every level drillable.
+        robot.clickOn("#presets");
+        robot.clickOn(Presets.ROOT_CAUSE.label);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(Aspect.ROOT_OWNER_METHOD, Aspect.OWNER_METHOD, Aspect.OWNER_STATE), window.aspects.aspects());
+        TreeItem<DrillNode> rootCause = window.tree.getRoot();
+        assertTrue(texts(rootCause).contains("SampleWorkload$Inventory.audit"), texts(rootCause).toString());
+        TreeItem<DrillNode> auditRoot = child(rootCause, "SampleWorkload$Inventory.audit");
+        robot.interact(() -> auditRoot.setExpanded(true));
+        TreeItem<DrillNode> auditOwner = child(auditRoot, "SampleWorkload$Inventory.audit");
+        robot.interact(() -> auditOwner.setExpanded(true));
+        assertTrue(texts(auditOwner).stream().allMatch(t -> List.of("running", "blocked", "waiting", "parked", "vm-pause")
+                .contains(t)), texts(auditOwner).toString());
 
         // What each contention gave the node: the numbers of its distribution, and a bar per decade.
         DurationDistribution d = audit.getValue().distribution();

@@ -157,6 +157,15 @@ public final class Contention {
         return p;
     }
 
+    /**
+     * Replaces the owner parts by finer ones covering the same time (the owners' states joined in);
+     * before the contention is handed on to aggregation.
+     */
+    public void replaceParts(List<OwnerPart> finer) {
+        parts.clear();
+        parts.addAll(finer);
+    }
+
     /** Whether {@link #close} ended the blocked interval. */
     public boolean closed() {
         return closed;

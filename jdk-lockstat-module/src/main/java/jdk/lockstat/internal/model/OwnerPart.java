@@ -34,6 +34,12 @@ public final class OwnerPart {
     private final ThreadRef owner;
     private ChainRef chain;
     private final boolean handOff;
+    private OwnerState state = OwnerState.RUNNING;
+    private LockRef blockedOn;
+    // Transitive blame: who this time comes back to when blocked owners pass it on (default: the owner).
+    private ThreadRef rootOwner;
+    private ChainRef rootChain;
+    private Unknown rootUnowned;
     /** A wait() release's forward reference while its chain is not resolved yet; 0 otherwise. */
     long pendingRef;
 
@@ -43,6 +49,9 @@ public final class OwnerPart {
         this.owner = owner;
         this.chain = chain;
         this.handOff = owner == null && handOff;
+        this.rootOwner = owner;
+        this.rootChain = chain;
+        this.rootUnowned = owner == null ? unownedKey() : null;
     }
 
     public long start() {
@@ -70,6 +79,54 @@ public final class OwnerPart {
         return handOff;
     }
 
+    /** What the owner was doing meanwhile; RUNNING until the analysis joins the owner's own events. */
+    public OwnerState state() {
+        return state;
+    }
+
+    /** The lock the owner was itself blocked on, when {@link #state()} is BLOCKED and the lock is known. */
+    public LockRef blockedOn() {
+        return blockedOn;
+    }
+
+    /**
+     * The thread this time comes back to: the owner, or, where the owner was itself blocked on another
+     * lock, that lock's owner then, and so on until an owner that was not blocked. null: the root is
+     * {@link #rootUnowned()}.
+     */
+    public ThreadRef rootOwner() {
+        return rootOwner;
+    }
+
+    /** The root owner's chain (where it held the lock that held up the others). */
+    public ChainRef rootChain() {
+        return rootChain != null ? rootChain.canonical() : null;
+    }
+
+    /** Why there is no root owner: a hand-off, an unknown owner, or a cycle (deadlock) on the way. */
+    public Unknown rootUnowned() {
+        return rootUnowned;
+    }
+
+    /** Sets the root (owner and chain, or why there is none); returns this part. */
+    public OwnerPart rootedAt(ThreadRef owner, ChainRef chain, Unknown unowned) {
+        rootOwner = owner;
+        rootChain = owner != null ? chain : null;
+        rootUnowned = owner != null ? null : unowned;
+        return this;
+    }
+
+    /** [from, to) of this part, with the owner's state then. */
+    public OwnerPart slice(long from, long to, OwnerState s, LockRef on) {
+        OwnerPart p = new OwnerPart(from, to, owner, chain, handOff);
+        p.state = s;
+        p.blockedOn = s == OwnerState.BLOCKED ? on : null;
+        p.rootOwner = rootOwner;
+        p.rootChain = rootChain;
+        p.rootUnowned = rootUnowned;
+        return p;
+    }
+
     /** The key of a part without an owner: {@link Unknown#HAND_OFF} or {@link Unknown#OWNER}. */
     public Unknown unownedKey() {
         return handOff ? Unknown.HAND_OFF : Unknown.OWNER;
@@ -83,10 +140,16 @@ public final class OwnerPart {
         if (chain != null) {
             chain = chain.canonical();
         }
+        if (rootChain != null) {
+            rootChain = rootChain.canonical();
+        }
     }
 
     /** A wait() forward reference resolved to this chain (null: never resolved, unknown chain). */
     public void resolve(ChainRef resolved) {
+        if (rootOwner == owner) {
+            rootChain = resolved;
+        }
         chain = resolved;
         pendingRef = 0;
     }
@@ -97,7 +160,7 @@ public final class OwnerPart {
         if (e <= s) {
             return null;
         }
-        return s == start && e == end ? this : new OwnerPart(s, e, owner, chain, handOff);
+        return s == start && e == end ? this : slice(s, e, state, blockedOn);
     }
 
     @Override

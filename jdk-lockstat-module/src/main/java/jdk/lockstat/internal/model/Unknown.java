@@ -26,6 +26,8 @@ public enum Unknown {
     OWNER("<unknown owner>"),
     /** Lock time after a release, while the thread that was woken (or the next owner) had not run yet. */
     HAND_OFF("<hand-off>"),
+    /** Root-owner aspects: following who blocked whom led back to a thread already on the path. */
+    DEADLOCK("<deadlock cycle>"),
     CHAIN("<unknown chain>"),
     METHOD("<unknown method>"),
     THREAD("<unknown thread>"),

@@ -33,6 +33,8 @@ import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.format.TraceParser;
 import jdk.lockstat.internal.model.ActivityListener;
 import jdk.lockstat.internal.model.ContentionSink;
+import jdk.lockstat.internal.model.ParkBlockerKind;
+import jdk.lockstat.internal.model.ThreadRef;
 import jdk.lockstat.query.LockStatistics;
 
 /**
@@ -66,6 +68,8 @@ public final class ContentionAnalysis {
     private final AnalysisCounters counters = new AnalysisCounters();
     private final MetadataResolver resolver = new MetadataResolver();
     private final MetadataBarrier barrier;
+    private final OwnerStateJoin ownerStates;
+    private ActivityListener activity = ActivityListener.NONE;
     private final IntrinsicLockDispatcher dispatcher;
     private final EventRearranger rearranger;
     private final ParkDispatcher parks;
@@ -81,12 +85,56 @@ public final class ContentionAnalysis {
     }
 
     public ContentionAnalysis(ContentionSink sink, Options options) {
-        barrier = new MetadataBarrier(sink, counters, options.maxHeldForMetadata());
-        dispatcher = new IntrinsicLockDispatcher(barrier, counters, options.statsFrom(), options.statsTo());
-        parks = new ParkDispatcher(barrier, counters, dispatcher::newAccumulator);
+        ownerStates = new OwnerStateJoin(sink);
+        barrier = new MetadataBarrier(ownerStates, counters, options.maxHeldForMetadata());
+        // Every finished contention is its thread's blocked interval: an owner state for other locks.
+        ContentionSink finished = c -> {
+            ownerStates.observe(c);
+            barrier.accept(c);
+        };
+        dispatcher = new IntrinsicLockDispatcher(finished, counters, options.statsFrom(), options.statsTo());
+        parks = new ParkDispatcher(finished, counters, dispatcher::newAccumulator);
         rearranger = new EventRearranger(dispatcher, parks, counters,
                 options.maxPendingPerMonitor(), options.maxPending());
+        rearranger.onPeriodEnd(ownerStates::settled);
         decoder = new EventDecoder(resolver, rearranger);
+        ActivityListener both = new ActivityListener() {
+            @Override
+            public void threadStarted(ThreadRef thread, long time, boolean existedAtStart) {
+                activity.threadStarted(thread, time, existedAtStart);
+            }
+
+            @Override
+            public void threadEnded(ThreadRef thread, long time) {
+                activity.threadEnded(thread, time);
+            }
+
+            @Override
+            public void parked(ThreadRef thread, ParkBlockerKind kind, long from, long to) {
+                ownerStates.parked(thread, kind, from, to);
+                activity.parked(thread, kind, from, to);
+            }
+
+            @Override
+            public void waitStarted(ThreadRef thread, long time) {
+                ownerStates.waitStarted(thread, time);
+                activity.waitStarted(thread, time);
+            }
+
+            @Override
+            public void waitEnded(ThreadRef thread, long time) {
+                ownerStates.waitEnded(thread, time);
+                activity.waitEnded(thread, time);
+            }
+
+            @Override
+            public void vmPause(long time, long duration, int kind) {
+                ownerStates.vmPause(time, duration, kind);
+                activity.vmPause(time, duration, kind);
+            }
+        };
+        decoder.activityListener(both);
+        parks.activityListener(both);
     }
 
     /**
@@ -105,8 +153,7 @@ public final class ContentionAnalysis {
 
     /** Also tells the listener about thread lifetimes, parks and waits (timelines, bottle graphs). */
     public void activityListener(ActivityListener listener) {
-        decoder.activityListener(listener);
-        parks.activityListener(listener);
+        activity = listener;
     }
 
     /** Push API: one whole buffer, e.g. from the drain thread while the application runs. */
@@ -169,6 +216,7 @@ public final class ContentionAnalysis {
         endBuffer();
         rearranger.finish();
         barrier.finish();
+        ownerStates.finish();
         finished = true;
     }
 

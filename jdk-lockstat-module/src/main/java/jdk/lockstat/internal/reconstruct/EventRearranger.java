@@ -54,6 +54,7 @@ final class EventRearranger {
     private int pending;
     /** Every event before this time has arrived, unless its buffer was lost (the latest period end). */
     private long periodEnd = Long.MIN_VALUE;
+    private java.util.function.LongConsumer periodListener = t -> { };
     private long periods;
     /** The trace's VM may summarize releases (its schema has the event): far-ahead numbers can be late ones. */
     private boolean summaries;
@@ -112,7 +113,13 @@ final class EventRearranger {
         if (time > periodEnd) {
             periodEnd = time;
             periods++;
+            periodListener.accept(time);
         }
+    }
+
+    /** Told every new period end (after the rearranger's own use of it). */
+    void onPeriodEnd(java.util.function.LongConsumer listener) {
+        periodListener = listener;
     }
 
     /** Skips gaps in the queues holding most, until a quarter of the bound is free again. */

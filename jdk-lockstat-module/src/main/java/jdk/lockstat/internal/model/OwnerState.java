@@ -1,0 +1,51 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.model;
+
+/**
+ * What a lock's owner thread was doing during an owner part, from its own events: the cause behind the
+ * cause. An owner that was itself blocked, waiting or parked while others waited for its lock passes
+ * their time on to whatever held it up.
+ */
+public enum OwnerState {
+    /** Nothing traced: on a CPU, runnable, sleeping, in I/O or native code. */
+    RUNNING("running"),
+    /** Itself blocked on another monitor or park-based lock (which one: {@link OwnerPart#blockedOn()}). */
+    BLOCKED("blocked"),
+    /** In Object.wait() on another monitor, or parked on a condition, latch or future. */
+    WAITING("waiting"),
+    /** Parked otherwise (LockSupport.park without a lock or wait behind it). */
+    PARKED("parked"),
+    /** Stopped with every Java thread by a safepoint or GC pause. */
+    VM_PAUSE("vm-pause");
+
+    private final String label;
+
+    OwnerState(String label) {
+        this.label = label;
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+}

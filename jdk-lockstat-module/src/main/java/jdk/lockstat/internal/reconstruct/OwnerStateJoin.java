@@ -1,0 +1,326 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+
+package jdk.lockstat.internal.reconstruct;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import jdk.lockstat.internal.model.ActivityListener;
+import jdk.lockstat.internal.model.Contention;
+import jdk.lockstat.internal.model.ContentionSink;
+import jdk.lockstat.internal.model.LockRef;
+import jdk.lockstat.internal.model.OwnerPart;
+import jdk.lockstat.internal.model.OwnerState;
+import jdk.lockstat.internal.model.ParkBlockerKind;
+import jdk.lockstat.internal.model.ThreadRef;
+import jdk.lockstat.internal.model.Unknown;
+
+/**
+ * Splits every owner part by what its owner thread was doing meanwhile (owner state): its own blocked
+ * intervals (contentions on other locks, as the lock analyzers finish them), its waits (Object.wait(),
+ * parks on conditions and latches), other parks, and VM pauses.
+ *
+ * <p>An owner can only release a lock when it runs, so whatever held it up while others waited for its
+ * lock ended before its release: by the time a contention is complete, its owners' states during it
+ * have ended too. Their events may still be in later buffers, though; a contention is therefore held
+ * until a drain period's end (every thread's events before it have arrived) passes its end, and at the
+ * end of the trace. At most {@link #MAX_HELD} are held: past that the oldest is split with what is
+ * known. Each thread keeps its latest {@link #MAX_INTERVALS} intervals.
+ *
+ * <p>Where states overlap (a VM pause while the owner was blocked), the part takes the first of
+ * vm-pause, blocked, waiting, parked.
+ */
+final class OwnerStateJoin implements ContentionSink, ActivityListener {
+    static final int MAX_HELD = 50_000;
+    static final int MAX_INTERVALS = 4_096;
+    /** Blocked owners followed for one part, at most (a longer path is reported as a cycle). */
+    static final int MAX_DEPTH = 16;
+
+    /** A state of one thread (or a VM pause); contention: the blocked interval itself, for transitive blame. */
+    private record Interval(long from, long to, OwnerState state, LockRef lock, Contention contention) {}
+
+    private record Segment(long from, long to, Interval by) {}
+
+    private final ContentionSink next;
+    private final Map<ThreadRef, ArrayDeque<Interval>> states = new HashMap<>();
+    private final ArrayDeque<Interval> pauses = new ArrayDeque<>();
+    private final Map<ThreadRef, Long> waitSince = new HashMap<>();
+    private final ArrayDeque<Contention> held = new ArrayDeque<>();
+    private long settledUpTo = Long.MIN_VALUE;
+
+    OwnerStateJoin(ContentionSink next) {
+        this.next = next;
+    }
+
+    /** A contention as its analyzer finished it: its thread was blocked on its lock meanwhile. */
+    void observe(Contention c) {
+        if (c.thread() != null && !c.afterWait()) {
+            add(states, c.thread(), new Interval(c.start(), c.end(), OwnerState.BLOCKED, c.lock(), c));
+        }
+    }
+
+    @Override
+    public void parked(ThreadRef thread, ParkBlockerKind kind, long from, long to) {
+        if (kind == ParkBlockerKind.LOCK) {
+            return;   // a park on a lock that blocked is a contention, which comes with its lock (observe)
+        }
+        add(states, thread, new Interval(from, to, kind == ParkBlockerKind.WAIT ? OwnerState.WAITING : OwnerState.PARKED, null, null));
+    }
+
+    @Override
+    public void waitStarted(ThreadRef thread, long time) {
+        waitSince.put(thread, time);
+    }
+
+    @Override
+    public void waitEnded(ThreadRef thread, long time) {
+        Long since = waitSince.remove(thread);
+        if (since != null) {
+            add(states, thread, new Interval(since, time, OwnerState.WAITING, null, null));
+        }
+    }
+
+    @Override
+    public void vmPause(long time, long duration, int kind) {
+        pauses.addLast(new Interval(time, time + duration, OwnerState.VM_PAUSE, null, null));
+        if (pauses.size() > MAX_INTERVALS) {
+            pauses.removeFirst();
+        }
+    }
+
+    private static void add(Map<ThreadRef, ArrayDeque<Interval>> into, ThreadRef t, Interval i) {
+        if (i.to() <= i.from()) {
+            return;
+        }
+        ArrayDeque<Interval> list = into.computeIfAbsent(t, k -> new ArrayDeque<>());
+        list.addLast(i);
+        if (list.size() > MAX_INTERVALS) {
+            list.removeFirst();
+        }
+    }
+
+    /**
+     * A complete contention, on its way to aggregation. In a trace without drain period ends (written
+     * by an older VM or by a tool) nothing says when every thread's events have arrived: contentions are
+     * not held there, and take the owners' states known when they complete.
+     */
+    @Override
+    public void accept(Contention c) {
+        if (settledUpTo == Long.MIN_VALUE) {
+            emit(c);
+            return;
+        }
+        held.addLast(c);
+        while (held.size() > MAX_HELD) {
+            emit(held.removeFirst());
+        }
+        release();
+    }
+
+    /** Every thread's events before this time have arrived (a drain period's end). */
+    void settled(long time) {
+        settledUpTo = Math.max(settledUpTo, time);
+        release();
+    }
+
+    void finish() {
+        while (!held.isEmpty()) {
+            emit(held.removeFirst());
+        }
+    }
+
+    private void release() {
+        while (!held.isEmpty() && held.peekFirst().end() <= settledUpTo) {
+            emit(held.removeFirst());
+        }
+    }
+
+    private void emit(Contention c) {
+        List<OwnerPart> parts = c.parts();
+        boolean split = false;
+        List<OwnerPart> finer = new ArrayList<>(parts.size() + 2);
+        for (OwnerPart p : parts) {
+            if (p.owner() == null) {
+                finer.add(p);
+                continue;
+            }
+            int before = finer.size();
+            slice(p, c.lock(), finer);
+            split |= finer.size() != before + 1 || finer.get(before) != p;
+        }
+        if (split) {
+            c.replaceParts(finer);
+        }
+        next.accept(c);
+    }
+
+    /**
+     * Adds p's slices by the owner's states to out (p itself when the owner only ran). Where the owner
+     * was blocked on another lock, the slice's root is that lock's owner then (transitively).
+     */
+    private void slice(OwnerPart p, LockRef held, List<OwnerPart> out) {
+        List<Segment> segments = segments(p.owner(), p.start(), p.end(), held);
+        if (segments.size() == 1 && segments.get(0).by() == null) {
+            out.add(p);
+            return;
+        }
+        for (Segment s : segments) {
+            Interval by = s.by();
+            OwnerState state = by == null ? OwnerState.RUNNING : by.state();
+            LockRef lock = by == null ? null : by.lock();
+            if (by != null && by.contention() != null) {
+                List<ThreadRef> path = new ArrayList<>(4);
+                path.add(p.owner());
+                blame(p, s.from(), s.to(), lock, by.contention(), path, out);
+            } else {
+                out.add(p.slice(s.from(), s.to(), state, lock));
+            }
+        }
+    }
+
+    /**
+     * [from, to) of p, while p's owner was blocked in contention 'in' on lock: each part of it goes to
+     * the owner of that lock then, followed further where that owner was blocked itself.
+     */
+    private void blame(OwnerPart p, long from, long to, LockRef lock, Contention in, List<ThreadRef> path,
+                       List<OwnerPart> out) {
+        long covered = from;
+        for (OwnerPart q : in.parts()) {
+            long a = Math.max(from, q.start()), b = Math.min(to, q.end());
+            if (b <= a) {
+                continue;
+            }
+            if (a > covered) {
+                out.add(p.slice(covered, a, OwnerState.BLOCKED, lock).rootedAt(null, null, Unknown.OWNER));
+            }
+            if (q.owner() == null) {
+                out.add(p.slice(a, b, OwnerState.BLOCKED, lock).rootedAt(null, null, q.unownedKey()));
+            } else if (path.contains(q.owner()) || path.size() >= MAX_DEPTH) {
+                out.add(p.slice(a, b, OwnerState.BLOCKED, lock).rootedAt(null, null, Unknown.DEADLOCK));
+            } else {
+                for (Segment s : segments(q.owner(), a, b, in.lock())) {
+                    Interval by = s.by();
+                    if (by != null && by.contention() != null) {
+                        path.add(q.owner());
+                        blame(p, s.from(), s.to(), lock, by.contention(), path, out);
+                        path.remove(path.size() - 1);
+                    } else {
+                        out.add(p.slice(s.from(), s.to(), OwnerState.BLOCKED, lock).rootedAt(q.owner(), q.chain(), null));
+                    }
+                }
+            }
+            covered = b;
+        }
+        if (covered < to) {
+            out.add(p.slice(covered, to, OwnerState.BLOCKED, lock).rootedAt(null, null, Unknown.OWNER));
+        }
+    }
+
+    /**
+     * Thread t's states over [from, to), in order, each as the interval that decides it (null: running);
+     * neighbours decided by the same interval are one segment.
+     */
+    private List<Segment> segments(ThreadRef t, long from, long to, LockRef held) {
+        List<Interval> overlapping = new ArrayList<>(2);
+        ArrayDeque<Interval> own = states.get(t);
+        if (own != null) {
+            collect(own, from, to, held, overlapping);
+        }
+        collect(pauses, from, to, null, overlapping);
+        if (overlapping.isEmpty()) {
+            return List.of(new Segment(from, to, null));
+        }
+        TreeSet<Long> cuts = new TreeSet<>();
+        cuts.add(from);
+        cuts.add(to);
+        for (Interval i : overlapping) {
+            cuts.add(Math.max(i.from(), from));
+            cuts.add(Math.min(i.to(), to));
+        }
+        List<Segment> out = new ArrayList<>(cuts.size());
+        long segFrom = from;
+        Interval current = null;
+        boolean first = true;
+        for (long cut : cuts) {
+            if (cut == from) {
+                continue;
+            }
+            Interval top = strongest(overlapping, cuts.lower(cut), cut);
+            if (!first && top != current) {
+                out.add(new Segment(segFrom, cuts.lower(cut), current));
+                segFrom = cuts.lower(cut);
+            }
+            current = top;
+            first = false;
+        }
+        out.add(new Segment(segFrom, to, current));
+        return out;
+    }
+
+    /**
+     * The intervals overlapping [from, to), except blocked ones on the lock held (rounding at the owner's
+     * own wake-up). Newest first, as they arrived (roughly in time order): after 256 in a row that ended
+     * before from, older ones would too.
+     */
+    private static void collect(ArrayDeque<Interval> intervals, long from, long to, LockRef held, List<Interval> out) {
+        var it = intervals.descendingIterator();
+        int before = 0;
+        while (it.hasNext() && before < 256) {
+            Interval i = it.next();
+            if (i.to() <= from) {
+                before++;
+                continue;
+            }
+            before = 0;
+            if (i.from() < to && (held == null || !held.equals(i.lock()))) {
+                out.add(i);
+            }
+        }
+    }
+
+    /** The interval covering [from, to) whose state comes first (vm-pause, blocked, waiting, parked). */
+    private static Interval strongest(List<Interval> intervals, long from, long to) {
+        Interval best = null;
+        for (Interval i : intervals) {
+            if (i.from() <= from && i.to() >= to && (best == null || rank(i) < rank(best)
+                    || rank(i) == rank(best) && best.lock() == null && i.lock() != null)) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    private static int rank(Interval i) {
+        return switch (i.state()) {
+            case VM_PAUSE -> 0;
+            case BLOCKED -> 1;
+            case WAITING -> 2;
+            case PARKED -> 3;
+            case RUNNING -> 4;
+        };
+    }
+}
