@@ -106,6 +106,7 @@ public final class ContentionAnalysis {
 
             @Override
             public void threadEnded(ThreadRef thread, long time) {
+                ownerStates.threadEnded(thread, time);
                 activity.threadEnded(thread, time);
             }
 

@@ -49,14 +49,17 @@ import jdk.lockstat.internal.model.Unknown;
  * have ended too. Their events may still be in later buffers, though; a contention is therefore held
  * until a drain period's end (every thread's events before it have arrived) passes its end, and at the
  * end of the trace. At most {@link #MAX_HELD} are held: past that the oldest is split with what is
- * known. Each thread keeps its latest {@link #MAX_INTERVALS} intervals.
+ * known. Each thread keeps its latest {@link #MAX_INTERVALS} intervals, for {@link #ENDED_KEPT_NANOS} after
+ * it ended (so a trace of many short-lived threads does not keep them all).
  *
  * <p>Where states overlap (a VM pause while the owner was blocked), the part takes the first of
  * vm-pause, blocked, waiting, parked.
  */
 final class OwnerStateJoin implements ContentionSink, ActivityListener {
-    static final int MAX_HELD = 50_000;
-    static final int MAX_INTERVALS = 4_096;
+    static final int MAX_HELD = 20_000;
+    static final int MAX_INTERVALS = 1_024;
+    /** How long a thread's states are kept after it ended, in trace time (its releases came before). */
+    static final long ENDED_KEPT_NANOS = 10_000_000_000L;
     /** Blocked owners followed for one part, at most (a longer path is reported as a cycle). */
     static final int MAX_DEPTH = 16;
 
@@ -70,6 +73,8 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     private final ArrayDeque<Interval> pauses = new ArrayDeque<>();
     private final Map<ThreadRef, Long> waitSince = new HashMap<>();
     private final ArrayDeque<Contention> held = new ArrayDeque<>();
+    private record Ended(ThreadRef thread, long time) {}
+    private final ArrayDeque<Ended> ended = new ArrayDeque<>();
     private long settledUpTo = Long.MIN_VALUE;
 
     OwnerStateJoin(ContentionSink next) {
@@ -89,6 +94,11 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
             return;   // a park on a lock that blocked is a contention, which comes with its lock (observe)
         }
         add(states, thread, new Interval(from, to, kind == ParkBlockerKind.WAIT ? OwnerState.WAITING : OwnerState.PARKED, null, null));
+    }
+
+    @Override
+    public void threadEnded(ThreadRef thread, long time) {
+        ended.addLast(new Ended(thread, time));
     }
 
     @Override
@@ -145,6 +155,11 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     void settled(long time) {
         settledUpTo = Math.max(settledUpTo, time);
         release();
+        while (!ended.isEmpty() && ended.peekFirst().time() < settledUpTo - ENDED_KEPT_NANOS) {
+            ThreadRef t = ended.removeFirst().thread();
+            states.remove(t);
+            waitSince.remove(t);
+        }
     }
 
     void finish() {
