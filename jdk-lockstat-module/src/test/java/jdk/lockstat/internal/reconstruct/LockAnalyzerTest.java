@@ -67,29 +67,30 @@ class LockAnalyzerTest {
         assertEquals(0, r.counters().skippedSequenceNumbers());
     }
 
+    /** T2 blocked on the lock from 100, with T1's release at 200 or none, until its own wake-up. */
+    static Scenario.Result blockedWithRelease(boolean release) {
+        Scenario s = new Scenario();
+        Scenario.metadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2);
+        inflate(b1, 0, 0, 0, Scenario.LOCK_CLASS);
+        enter(b2, 100, 1, T2);
+        if (release) {
+            exit(b1, 200, 2, T1);
+        }
+        entered(b2, release ? 230 : 150, release ? 3 : 2);
+        return s.push();
+    }
+
     @Test
     void handOffNeedsASeenReleaseAndUnknownOwnerIsTimeWithoutOne() {
         // No release seen while T2 was blocked (the owner's exit was lost, or it held the lock since
         // before the trace): nobody is known to have held it, and no hand-off is known either.
-        Scenario none = new Scenario();
-        Scenario.metadata(none.buffer(0));
-        EventBufferBuilder n1 = none.buffer(T1), n2 = none.buffer(T2);
-        inflate(n1, 0, 0, 0, Scenario.LOCK_CLASS);
-        enter(n2, 100, 1, T2);
-        entered(n2, 150, 2);
-        Scenario.Result r = none.push();
+        Scenario.Result r = blockedWithRelease(false);
         assertEquals("?:100-150", parts(r.of(T2)));
         assertEquals("<unknown owner>=50\n", r.by("owner-thread"));
 
         // T1's release at 200, T2 runs at 230: the lock was free and being handed to T2.
-        Scenario seen = new Scenario();
-        Scenario.metadata(seen.buffer(0));
-        EventBufferBuilder s1 = seen.buffer(T1), s2 = seen.buffer(T2);
-        inflate(s1, 0, 0, 0, Scenario.LOCK_CLASS);
-        enter(s2, 100, 1, T2);
-        exit(s1, 200, 2, T1);
-        entered(s2, 230, 3);
-        r = seen.push();
+        r = blockedWithRelease(true);
         assertEquals("11:100-200 ~:200-230", parts(r.of(T2)));
         assertEquals("worker-11 #11=100\n<hand-off>=30\n", r.by("owner-thread"));
         assertEquals("demo.Worker.hold11=100\n<hand-off>=30\n", r.by("owner-method"));
