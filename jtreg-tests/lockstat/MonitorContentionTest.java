@@ -22,7 +22,11 @@ public class MonitorContentionTest {
     public static class Shared {
     }
 
-    /** Two threads hold the lock 1 ms in holdA, two hold it 6 ms in holdB, for the given time. */
+    /**
+     * Two threads hold the lock 1 ms in holdA, two hold it 6 ms in holdB, for the given time; then 12
+     * forced rounds of each, where the owner releases only once another thread is BLOCKED on the lock,
+     * so that both methods have contended releases however the threads were scheduled before.
+     */
     public static class Workload {
         static final Shared LOCK = new Shared();
 
@@ -35,6 +39,7 @@ public class MonitorContentionTest {
             synchronized (LOCK) {
                 long t = System.nanoTime();
                 Thread.sleep(1);
+                awaitForced();
                 heldA.addAndGet(System.nanoTime() - t);
             }
         }
@@ -43,8 +48,53 @@ public class MonitorContentionTest {
             synchronized (LOCK) {
                 long t = System.nanoTime();
                 Thread.sleep(6);
+                awaitForced();
                 heldB.addAndGet(System.nanoTime() - t);
             }
+        }
+
+        static volatile Thread mustBlock;   // forced rounds: the owner holds on until it is BLOCKED
+        static volatile boolean inside;
+
+        static void awaitForced() {
+            Thread b = mustBlock;
+            if (b != null) {
+                inside = true;
+                while (b.getState() != Thread.State.BLOCKED) {
+                    Thread.onSpinWait();
+                }
+            }
+        }
+
+        static void forcedRound(boolean a) throws InterruptedException {
+            Thread blocked = new Thread(() -> {
+                synchronized (LOCK) {
+                    Thread.onSpinWait();
+                }
+            }, "forced-blocked");
+            inside = false;
+            mustBlock = blocked;
+            Thread owner = new Thread(() -> {
+                try {
+                    if (a) {
+                        holdA();
+                    } else {
+                        holdB();
+                    }
+                } catch (InterruptedException e) {
+                    throw new RuntimeException(e);
+                }
+            }, a ? "forced-A" : "forced-B");
+            owner.start();
+            while (!inside) {
+                Thread.onSpinWait();
+            }
+            blocked.start();
+            // Not join(): a joiner waits on the thread's monitor, a contention of its own in the trace.
+            while (owner.isAlive() || blocked.isAlive()) {
+                Thread.onSpinWait();
+            }
+            mustBlock = null;
         }
 
         public static void main(String[] args) throws Exception {
@@ -70,6 +120,10 @@ public class MonitorContentionTest {
             }
             for (Thread t : threads) {
                 t.join();
+            }
+            for (int r = 0; r < 12; r++) {
+                forcedRound(true);
+                forcedRound(false);
             }
             System.out.println("holdNanos A=" + heldA.get() + " B=" + heldB.get());
             System.out.println("workload-done");
