@@ -5,7 +5,10 @@
  *          contended monitor 5 times per call of a compiled loop, which is called alternately from
  *          viaA() and viaB() at the same stack depth (the loop's frame at the same place, its exit at
  *          the same pc). Every release is forced (the blocked thread is known to be BLOCKED), and each
- *          must carry its own caller's chain: exactly 20 through viaA, 20 through viaB.
+ *          must carry its own caller's chain: exactly 20 through viaA, 20 through viaB. Then 10 calls
+ *          from each caller whose enter is contended too (the owner blocks first): the enter's walk
+ *          marks the loop frame's return slot again, at the same address as the last call's mark, so
+ *          only a cache that forgets its entry at every walk stays right: 30 and 30 in all.
  * @library /lib
  * @build LockStatRun
  * @run main/timeout=300 ChainCacheTest
@@ -20,12 +23,16 @@ import java.util.regex.Pattern;
 public class ChainCacheTest {
     static final int CALLS = 4;          // per caller
     static final int PER_CALL = 5;       // releases per call of the loop
+    static final int ENTER_CALLS = 10;   // per caller: calls whose enter is contended too
 
     public static class Workload {
         static final Object lock = new Object();
         static volatile int inside;      // the round whose release the owner is about to make
         static volatile int passed;      // the last round the blocked thread got through
         static volatile Thread blocker;
+        static volatile Thread owner;
+        static volatile int holdRound;   // the owner asks the holder to hold the lock for this round
+        static volatile int holding;     // the holder holds it for this round
 
         static void viaA(int n, boolean contended) {
             loop(n, contended);
@@ -64,7 +71,7 @@ public class ChainCacheTest {
                 viaA(1, false);
                 viaB(1, false);
             }
-            int total = 2 * CALLS * PER_CALL;
+            int total = 2 * CALLS * PER_CALL + 2 * ENTER_CALLS;
             blocker = new Thread(() -> {
                 for (int r = 1; r <= total; r++) {
                     while (inside != r) {
@@ -76,15 +83,41 @@ public class ChainCacheTest {
                 }
             }, "blocked");
             blocker.start();
-            Thread owner = new Thread(() -> {
+            Thread holder = new Thread(() -> {
+                for (int r = 1; r <= 2 * ENTER_CALLS; r++) {
+                    while (holdRound != r) {
+                        Thread.onSpinWait();
+                    }
+                    synchronized (lock) {
+                        holding = r;
+                        while (owner.getState() != Thread.State.BLOCKED) {   // the owner's enter is contended
+                            Thread.onSpinWait();
+                        }
+                    }
+                }
+            }, "holder");
+            holder.start();
+            owner = new Thread(() -> {
                 for (int c = 0; c < CALLS; c++) {
                     viaA(PER_CALL, true);
                     viaB(PER_CALL, true);
+                }
+                for (int c = 0; c < 2 * ENTER_CALLS; c++) {
+                    holdRound = c + 1;
+                    while (holding != c + 1) {
+                        Thread.onSpinWait();
+                    }
+                    if (c % 2 == 0) {
+                        viaA(1, true);
+                    } else {
+                        viaB(1, true);
+                    }
                 }
             }, "owner");
             owner.start();
             owner.join();
             blocker.join();
+            holder.join();
             System.out.println("workload-done");
         }
     }
@@ -132,7 +165,7 @@ public class ChainCacheTest {
             }
         }
         LockStatRun.check(print.indexOf("MonitorReleaseSummary") < 0, "every forced release is written on its own");
-        int expected = CALLS * PER_CALL;
+        int expected = CALLS * PER_CALL + ENTER_CALLS;
         LockStatRun.check(viaA == expected && viaB == expected,
                 "releases through viaA " + viaA + ", through viaB " + viaB + " (" + expected + " each); others " + other);
     }

@@ -189,6 +189,10 @@ u8 LockStatCallChains::current_chain(JavaThread* jt, LockStatThreadLocal* tl) {
     counters->frames_saved += (u8)cache->frames;
     return cache->id;
   }
+  // Any walk may place a new mark, possibly on the cached slot after the frame that carried the
+  // cached mark returned (an enter's walk, whose top is a runtime stub, marks the frame below it): a
+  // standing mark then no longer proves the entry. So the cache only ever holds the latest walk.
+  cache->pc = nullptr;
   uintptr_t key[LockStatStackWalk::max_physical * LockStatStackWalk::words_per_frame];
   int saved;
   address* top_slot;

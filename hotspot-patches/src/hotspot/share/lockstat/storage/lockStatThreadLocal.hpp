@@ -43,11 +43,13 @@ struct LockStatChainCounters {
   }
 };
 
-// The chain of this thread's latest walk whose top frame was compiled code with this thread's frame
-// mark on its return into its caller (LockStatCallChains::current_chain). While that mark stands,
-// the caller and every frame below it are unchanged; a top frame at the same sp with the same pc is
-// then the same code at the same place (one nmethod, one inlining scope), so the chain is the same
-// and the next event there needs no walk. 'epoch' guards against code, methods or chains freed since.
+// The chain of this thread's latest walk, when its top frame was compiled code with this thread's
+// frame mark on its return into its caller (LockStatCallChains::current_chain). While that mark
+// stands, the caller and every frame below it are unchanged; a top frame at the same sp with the same
+// pc is then the same code at the same place (one nmethod, one inlining scope), so the chain is the
+// same and the next event there needs no walk. Every walk clears the entry first: only walks place
+// marks, so a mark standing at the entry's slot is the entry's own. 'epoch' guards against code,
+// methods or chains freed since.
 struct LockStatChainCache {
   intptr_t* sp;
   address pc;
