@@ -40,12 +40,18 @@ public class ReportTest {
 
         String flame = LockStatRun.lockstat("flame", "--owner", trace.toString()).shouldHaveExitValue(0).stdout;
         long stacks = flame.lines().count();
-        long ownerLeaves = flame.lines().filter(l -> l.matches(".*holdA[^;]* [0-9]+$") || l.matches(".*holdB[^;]* [0-9]+$")).count();
-        long unowned = flame.lines().filter(l -> l.startsWith("<hand-off> ") || l.startsWith("<unknown owner> ")).count();
-        System.out.println("flame --owner: " + stacks + " stacks, " + ownerLeaves + " ending in holdA/holdB, " + unowned + " without owner");
-        LockStatRun.check(stacks > 0 && ownerLeaves + unowned == stacks && unowned <= 2, "owner stacks end in the holding methods");
+        // By weight: the workload's own lock is nearly all of it (a JDK-internal monitor, such as a
+        // Thread's in Thread.start, may add a stack of its own).
+        long total = flame.lines().mapToLong(ReportTest::weight).sum();
+        long held = flame.lines().filter(l -> l.matches(".*hold[AB][^;]* [0-9]+$")).mapToLong(ReportTest::weight).sum();
+        System.out.println("flame --owner: " + stacks + " stacks, " + (100.0 * held / total) + "% of the time in holdA/holdB");
+        LockStatRun.check(stacks > 0 && held >= total * 99 / 100, "owner stacks end in the holding methods: " + flame);
 
         LockStatRun.lockstat("locks", trace.toString()).shouldHaveExitValue(0).shouldContain("MonitorContentionTest$Shared");
+    }
+
+    static long weight(String collapsedLine) {
+        return Long.parseLong(collapsedLine.substring(collapsedLine.lastIndexOf(' ') + 1));
     }
 
 }
