@@ -53,6 +53,18 @@ public class MonitorContentionTest {
             }
         }
 
+        static void hold(boolean a) {
+            try {
+                if (a) {
+                    holdA();
+                } else {
+                    holdB();
+                }
+            } catch (InterruptedException e) {
+                throw new RuntimeException(e);
+            }
+        }
+
         static volatile Thread mustBlock;   // forced rounds: the owner holds on until it is BLOCKED
         static volatile boolean inside;
 
@@ -74,17 +86,7 @@ public class MonitorContentionTest {
             }, "forced-blocked");
             inside = false;
             mustBlock = blocked;
-            Thread owner = new Thread(() -> {
-                try {
-                    if (a) {
-                        holdA();
-                    } else {
-                        holdB();
-                    }
-                } catch (InterruptedException e) {
-                    throw new RuntimeException(e);
-                }
-            }, a ? "forced-A" : "forced-B");
+            Thread owner = new Thread(() -> hold(a), a ? "forced-A" : "forced-B");
             owner.start();
             while (!inside) {
                 Thread.onSpinWait();
@@ -103,16 +105,8 @@ public class MonitorContentionTest {
             for (int i = 0; i < 4; i++) {
                 boolean a = i % 2 == 0;
                 Thread t = new Thread(() -> {
-                    try {
-                        while (System.nanoTime() < end) {
-                            if (a) {
-                                holdA();
-                            } else {
-                                holdB();
-                            }
-                        }
-                    } catch (InterruptedException e) {
-                        throw new RuntimeException(e);
+                    while (System.nanoTime() < end) {
+                        hold(a);
                     }
                 }, a ? "worker-A" + i : "worker-B" + i);
                 threads.add(t);
