@@ -57,7 +57,7 @@ import jdk.lockstat.internal.model.Unknown;
  */
 final class OwnerStateJoin implements ContentionSink, ActivityListener {
     static final int MAX_HELD = 20_000;
-    static final int MAX_INTERVALS = 1_024;
+    static final int MAX_INTERVALS = 256;
     /** How long a thread's states are kept after it ended, in trace time (its releases came before). */
     static final long ENDED_KEPT_NANOS = 10_000_000_000L;
     /** Blocked owners followed for one part, at most (a longer path is reported as a cycle). */
