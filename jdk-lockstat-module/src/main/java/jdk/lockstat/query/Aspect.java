@@ -74,6 +74,11 @@ public enum Aspect {
         return displayName;
     }
 
+    /** Its keys come from the owners' own events (the engine's owner-state join, off unless asked for). */
+    public boolean needsOwnerStates() {
+        return this == OWNER_STATE || this == ROOT_OWNER_THREAD || this == ROOT_OWNER_METHOD || this == ROOT_OWNER_CHAIN;
+    }
+
     /** Keys owner parts rather than the whole contention. */
     public boolean ownerSide() {
         return ownerSide;

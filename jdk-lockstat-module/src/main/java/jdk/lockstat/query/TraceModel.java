@@ -67,10 +67,11 @@ public final class TraceModel {
 
     private TraceModel(Path file) {
         this.file = file;
+        // Every aspect can be chosen in the viewer, owner state and root owners included.
         analysis = new ContentionAnalysis(c -> {
             cube.accept(c);
             activity.accept(c);
-        });
+        }, ContentionAnalysis.Options.defaults().withOwnerStates(true));
         analysis.activityListener(activity);
     }
 

@@ -49,6 +49,7 @@ public final class Contention {
     /** Owner parts whose wait() forward reference is not resolved yet. */
     private int unresolvedParts;
     private boolean closed;
+    private boolean ownersJoined;
 
     /** An open contention from start (the reconstruction's lock analyzers build it up, then close it). */
     public Contention(Kind kind, LockRef lock, ThreadRef thread, ChainRef chain, boolean afterWait, long start) {
@@ -164,6 +165,15 @@ public final class Contention {
     public void replaceParts(List<OwnerPart> finer) {
         parts.clear();
         parts.addAll(finer);
+    }
+
+    /** Its owner parts carry the owners' states and root owners (the analysis joined them in). */
+    public boolean ownersJoined() {
+        return ownersJoined;
+    }
+
+    public void ownersJoined(boolean joined) {
+        ownersJoined = joined;
     }
 
     /** Whether {@link #close} ended the blocked interval. */

@@ -51,17 +51,27 @@ public final class ContentionAnalysis {
      * Bounds, and the time window of the per-lock statistics in nanoseconds relative to the trace's start
      * (Long.MIN_VALUE / Long.MAX_VALUE: unbounded).
      */
-    public record Options(int maxPendingPerMonitor, int maxPending, int maxHeldForMetadata, long statsFrom, long statsTo) {
+    public record Options(int maxPendingPerMonitor, int maxPending, int maxHeldForMetadata, long statsFrom, long statsTo,
+                          boolean ownerStates) {
         public static Options defaults() {
-            return new Options(400_000, 2_000_000, 20_000, Long.MIN_VALUE, Long.MAX_VALUE);
+            return new Options(400_000, 2_000_000, 20_000, Long.MIN_VALUE, Long.MAX_VALUE, false);
         }
 
         public Options withStatisticsWindow(long from, long to) {
-            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, from, to);
+            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, from, to, ownerStates);
         }
 
         public Options withBounds(int perMonitor, int total, int held) {
-            return new Options(perMonitor, total, held, statsFrom, statsTo);
+            return new Options(perMonitor, total, held, statsFrom, statsTo, ownerStates);
+        }
+
+        /**
+         * Owner parts split by what their owners were doing, with root owners (the owner-state and
+         * root-owner aspects; OwnerStateJoin). Off, every owner part is "running" and its own root: the
+         * join costs analysis time and memory, so only users of those aspects ask for it.
+         */
+        public Options withOwnerStates(boolean on) {
+            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, statsFrom, statsTo, on);
         }
     }
 
@@ -85,10 +95,10 @@ public final class ContentionAnalysis {
     }
 
     public ContentionAnalysis(ContentionSink sink, Options options) {
-        ownerStates = new OwnerStateJoin(sink);
-        barrier = new MetadataBarrier(ownerStates, counters, options.maxHeldForMetadata());
+        ownerStates = options.ownerStates() ? new OwnerStateJoin(sink) : null;
+        barrier = new MetadataBarrier(ownerStates != null ? ownerStates : sink, counters, options.maxHeldForMetadata());
         // Every finished contention is its thread's blocked interval: an owner state for other locks.
-        ContentionSink finished = c -> {
+        ContentionSink finished = ownerStates == null ? barrier : c -> {
             ownerStates.observe(c);
             barrier.accept(c);
         };
@@ -96,8 +106,12 @@ public final class ContentionAnalysis {
         parks = new ParkDispatcher(finished, counters, dispatcher::newAccumulator);
         rearranger = new EventRearranger(dispatcher, parks, counters,
                 options.maxPendingPerMonitor(), options.maxPending());
-        rearranger.onPeriodEnd(ownerStates::settled);
         decoder = new EventDecoder(resolver, rearranger);
+        if (ownerStates != null) {
+            rearranger.onPeriodEnd(ownerStates::settled);
+        }
+        // The owner-state join (when on) and whatever listener is set later (activityListener).
+        ActivityListener join = ownerStates != null ? ownerStates : ActivityListener.NONE;
         ActivityListener both = new ActivityListener() {
             @Override
             public void threadStarted(ThreadRef thread, long time, boolean existedAtStart) {
@@ -106,31 +120,31 @@ public final class ContentionAnalysis {
 
             @Override
             public void threadEnded(ThreadRef thread, long time) {
-                ownerStates.threadEnded(thread, time);
+                join.threadEnded(thread, time);
                 activity.threadEnded(thread, time);
             }
 
             @Override
             public void parked(ThreadRef thread, ParkBlockerKind kind, long from, long to) {
-                ownerStates.parked(thread, kind, from, to);
+                join.parked(thread, kind, from, to);
                 activity.parked(thread, kind, from, to);
             }
 
             @Override
             public void waitStarted(ThreadRef thread, long time) {
-                ownerStates.waitStarted(thread, time);
+                join.waitStarted(thread, time);
                 activity.waitStarted(thread, time);
             }
 
             @Override
             public void waitEnded(ThreadRef thread, long time) {
-                ownerStates.waitEnded(thread, time);
+                join.waitEnded(thread, time);
                 activity.waitEnded(thread, time);
             }
 
             @Override
             public void vmPause(long time, long duration, int kind) {
-                ownerStates.vmPause(time, duration, kind);
+                join.vmPause(time, duration, kind);
                 activity.vmPause(time, duration, kind);
             }
         };
@@ -217,7 +231,9 @@ public final class ContentionAnalysis {
         endBuffer();
         rearranger.finish();
         barrier.finish();
-        ownerStates.finish();
+        if (ownerStates != null) {
+            ownerStates.finish();
+        }
         finished = true;
     }
 

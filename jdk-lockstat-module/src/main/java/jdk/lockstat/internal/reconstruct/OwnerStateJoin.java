@@ -62,6 +62,11 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     static final long ENDED_KEPT_NANOS = 10_000_000_000L;
     /** Blocked owners followed for one part, at most (a longer path is reported as a cycle). */
     static final int MAX_DEPTH = 16;
+    /**
+     * Owner-state lookups for one contention, at most: where blocked owners were blocked behind blocked
+     * owners again and again, blame stops at the owner reached when it runs out.
+     */
+    static final int LOOKUPS_PER_CONTENTION = 64;
 
     /** A state of one thread (or a VM pause); contention: the blocked interval itself, for transitive blame. */
     private record Interval(long from, long to, OwnerState state, LockRef lock, Contention contention) {}
@@ -76,6 +81,7 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     private record Ended(ThreadRef thread, long time) {}
     private final ArrayDeque<Ended> ended = new ArrayDeque<>();
     private long settledUpTo = Long.MIN_VALUE;
+    private int lookups;   // left for the contention being split
 
     OwnerStateJoin(ContentionSink next) {
         this.next = next;
@@ -175,6 +181,7 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     }
 
     private void emit(Contention c) {
+        lookups = LOOKUPS_PER_CONTENTION;
         List<OwnerPart> parts = c.parts();
         boolean split = false;
         List<OwnerPart> finer = new ArrayList<>(parts.size() + 2);
@@ -190,6 +197,7 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
         if (split) {
             c.replaceParts(finer);
         }
+        c.ownersJoined(true);
         next.accept(c);
     }
 
@@ -234,8 +242,13 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
             }
             if (q.owner() == null) {
                 out.add(p.slice(a, b, OwnerState.BLOCKED, lock).rootedAt(null, null, q.unownedKey()));
+            } else if (in.ownersJoined() && !path.contains(q.rootOwner())) {
+                // That contention was split already: its parts' roots are the ones to follow to.
+                out.add(p.slice(a, b, OwnerState.BLOCKED, lock).rootedAt(q.rootOwner(), q.rootChain(), q.rootUnowned()));
             } else if (path.contains(q.owner()) || path.size() >= MAX_DEPTH) {
                 out.add(p.slice(a, b, OwnerState.BLOCKED, lock).rootedAt(null, null, Unknown.DEADLOCK));
+            } else if (lookups <= 0) {
+                out.add(p.slice(a, b, OwnerState.BLOCKED, lock).rootedAt(q.owner(), q.chain(), null));
             } else {
                 for (Segment s : segments(q.owner(), a, b, in.lock())) {
                     Interval by = s.by();
@@ -260,6 +273,7 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
      * neighbours decided by the same interval are one segment.
      */
     private List<Segment> segments(ThreadRef t, long from, long to, LockRef held) {
+        lookups--;
         List<Interval> overlapping = new ArrayList<>(2);
         ArrayDeque<Interval> own = states.get(t);
         if (own != null) {

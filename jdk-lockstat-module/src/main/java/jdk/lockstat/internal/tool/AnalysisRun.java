@@ -106,6 +106,13 @@ final class AnalysisRun {
         return Math.round(d * unit);
     }
 
+    private boolean ownerStates;
+
+    /** The owner-state and root-owner aspects are wanted: the engine joins the owners' own events in. */
+    void withOwnerStates() {
+        ownerStates = true;
+    }
+
     /** The engine with these filters before the sink, and the statistics window set. */
     ContentionFilter filtered(ContentionSink sink) {
         return new ContentionFilter(sink, from, to, threads);
@@ -117,7 +124,8 @@ final class AnalysisRun {
      */
     void analyze(ContentionSink sink, PrintStream err, String command) throws ToolException {
         ContentionFilter filter = filtered(sink);
-        analysis = new ContentionAnalysis(filter, ContentionAnalysis.Options.defaults().withStatisticsWindow(from, to));
+        analysis = new ContentionAnalysis(filter, ContentionAnalysis.Options.defaults().withStatisticsWindow(from, to)
+                .withOwnerStates(ownerStates));
         analysis.onTraceStart(filter::traceStart);
         try {
             result = analysis.analyze(file);

@@ -77,6 +77,9 @@ final class ReportCommand implements Command {
         int top = o.values.containsKey("--top") ? positiveInt("--top", o.values.get("--top")) : Integer.MAX_VALUE;
         double minPercent = o.values.containsKey("--min-percent") ? percent(o.values.get("--min-percent")) : 0;
         AnalysisRun run = AnalysisRun.of(o, usage());
+        if (aspects.stream().anyMatch(Aspect::needsOwnerStates)) {
+            run.withOwnerStates();
+        }
         AggregationTree tree = new AggregationTree(aspects, o.flags.contains(Options.ALL_FRAMES));
         run.analyze(tree, err, name());
         ReportFormat.write(out, format, run.reportSource(), aspects, tree.snapshot(), tree.afterWaitSnapshot(), top, minPercent);

@@ -106,7 +106,7 @@ public final class Scenario {
 
     /** Runs the buffers through the push API in the given order; returns the contentions, after finish(). */
     static Result push(List<EventBufferBuilder> order) {
-        return push(order, ContentionAnalysis.Options.defaults());
+        return push(order, ContentionAnalysis.Options.defaults().withOwnerStates(true));
     }
 
     static Result push(List<EventBufferBuilder> order, ContentionAnalysis.Options options) {
