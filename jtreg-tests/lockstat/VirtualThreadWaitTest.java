@@ -78,6 +78,9 @@ public class VirtualThreadWaitTest {
                 queue.goWait = true;
                 await(() -> queue.holding);
                 await(() -> consumer.getState() == Thread.State.BLOCKED);
+                // A virtual thread reads as BLOCKED from its transitional BLOCKING state on, possibly before
+                // it has tried the monitor and recorded its contended enter: hold on a little longer.
+                Thread.sleep(50);
                 queue.release = true;
                 consumer.join();
                 producer.join();
@@ -105,6 +108,8 @@ public class VirtualThreadWaitTest {
         Map<Long, Integer> enters = new HashMap<>();
         Map<Long, Integer> entered = new HashMap<>();
         List<Long> afterWaitChains = new ArrayList<>();
+        Set<Long> queueMonitors = new HashSet<>();
+        List<long[]> enterEvents = new ArrayList<>(), enteredEvents = new ArrayList<>();
         Map<Long, String> virtualNames = new HashMap<>();
         TraceParser.parse(trace, new TraceParser.Listener() {
             long context;
@@ -134,19 +139,34 @@ public class VirtualThreadWaitTest {
                         }
                         chainMethods.put(e.getLong("chain"), ms);
                     }
-                    case "MonitorWaitExit" -> waitRefContext.put(e.getLong("forwardRef"), context);
+                    case "MonitorWaitExit" -> {
+                        waitRefContext.put(e.getLong("forwardRef"), context);
+                        queueMonitors.add(e.getLong("monitor"));
+                    }
                     case "MonitorForwardResolve" -> resolvedTo.put(e.getLong("forwardRef"), e.getLong("chain"));
                     case "MonitorContendedEnter" -> {
-                        enters.merge(context, 1, Integer::sum);
+                        enterEvents.add(new long[] {e.getLong("monitor"), context});
                         if ((e.getLong("flags") & 1) != 0) {
                             afterWaitChains.add(e.getLong("chain"));
                         }
                     }
-                    case "MonitorContendedEntered" -> entered.merge(context, 1, Integer::sum);
+                    case "MonitorContendedEntered" -> enteredEvents.add(new long[] {e.getLong("monitor"), context});
                     default -> { }
                 }
             }
         });
+        // The queues' monitors only: carrier threads that start meanwhile may contend on monitors of the
+        // JDK's own (Thread.start), in their own context.
+        for (long[] m : enterEvents) {
+            if (queueMonitors.contains(m[0])) {
+                enters.merge(m[1], 1, Integer::sum);
+            }
+        }
+        for (long[] m : enteredEvents) {
+            if (queueMonitors.contains(m[0])) {
+                entered.merge(m[1], 1, Integer::sum);
+            }
+        }
         System.out.println("wait exits " + waitRefContext.size() + ", resolved " + resolvedTo.size()
                 + ", enters " + enters + ", entered " + entered + ", after-wait enters " + afterWaitChains.size()
                 + ", virtual thread names " + virtualNames);
