@@ -170,7 +170,9 @@ public class VirtualThreadWaitTest {
         System.out.println("wait exits " + waitRefContext.size() + ", resolved " + resolvedTo.size()
                 + ", enters " + enters + ", entered " + entered + ", after-wait enters " + afterWaitChains.size()
                 + ", virtual thread names " + virtualNames);
-        LockStatRun.check(waitRefContext.size() == ROUNDS, "contended wait() releases recorded: " + waitRefContext.size());
+        // At least one a round; one more where a wait expired before the producer, slow to be scheduled,
+        // took the queue, so that the consumer waited again while the producer was still BLOCKED.
+        LockStatRun.check(waitRefContext.size() >= ROUNDS, "contended wait() releases recorded: " + waitRefContext.size());
         LockStatRun.check(vthreadIds.containsAll(waitRefContext.values()),
                 "wait releases belong to the virtual threads: " + new HashSet<>(waitRefContext.values()));
         Map<String, Integer> owners = new HashMap<>();
