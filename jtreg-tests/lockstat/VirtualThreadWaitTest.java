@@ -28,63 +28,12 @@ import jdk.lockstat.internal.format.TraceParser;
 public class VirtualThreadWaitTest {
     static final int ROUNDS = 12;
 
-    /** WaitNotifyQueueTest's queue (the paper's Figure 1), with the points where a round is forced. */
-    static final class ForcedQueue extends WaitNotifyQueueTest.BlockingQueue {
-        volatile boolean waiting, goWait, holding, release;
-
-        @Override
-        void enqueue(Object item) {
-            synchronized (q) {
-                holding = true;
-                while (!release) {   // held until the consumer's timed wait expired and it BLOCKED re-entering
-                    Thread.onSpinWait();
-                }
-                q.add(item);
-                q.notifyAll();
-            }
-        }
-
-        @Override
-        void awaitNotEmpty() {
-            waiting = true;
-            while (!goWait) {   // until the producer is BLOCKED on the queue: this wait's release is contended
-                Thread.onSpinWait();
-            }
-            while (q.isEmpty()) {
-                try {
-                    q.wait(20);   // expires while the producer holds the queue: a contended re-entry
-                } catch (InterruptedException e) {
-                    // as in the paper
-                }
-            }
-        }
-    }
-
     public static class Workload {
-        static void await(java.util.function.BooleanSupplier condition) {
-            while (!condition.getAsBoolean()) {
-                Thread.onSpinWait();
-            }
-        }
-
         public static void main(String[] args) throws Exception {
             StringBuilder ids = new StringBuilder("vthread-ids=");
             for (int r = 0; r < ROUNDS; r++) {
-                ForcedQueue queue = new ForcedQueue();
-                Thread consumer = Thread.ofVirtual().name("vt-consumer-" + r).start(queue::dequeue);
-                await(() -> queue.waiting);
-                Thread producer = Thread.ofVirtual().name("vt-producer-" + r).start(() -> queue.enqueue(1));
-                await(() -> producer.getState() == Thread.State.BLOCKED);
-                queue.goWait = true;
-                await(() -> queue.holding);
-                await(() -> consumer.getState() == Thread.State.BLOCKED);
-                // A virtual thread reads as BLOCKED from its transitional BLOCKING state on, possibly before
-                // it has tried the monitor and recorded its contended enter: hold on a little longer.
-                Thread.sleep(50);
-                queue.release = true;
-                consumer.join();
-                producer.join();
-                ids.append(consumer.threadId()).append(',').append(producer.threadId()).append(',');
+                long[] round = WaitNotifyQueueTest.forcedRound(Thread.ofVirtual(), r);
+                ids.append(round[0]).append(',').append(round[1]).append(',');
             }
             System.out.println(ids);
             System.out.println("workload-done");
@@ -194,7 +143,7 @@ public class VirtualThreadWaitTest {
         LockStatRun.check(enters.equals(entered), "every enter has its entered, per virtual thread");
         for (long id : enters.keySet()) {
             String name = virtualNames.get(id);
-            LockStatRun.check(name != null && name.startsWith("vt-"), "virtual thread " + id + " is named: " + name);
+            LockStatRun.check(name != null && name.startsWith("forced-"), "virtual thread " + id + " is named: " + name);
         }
     }
 }

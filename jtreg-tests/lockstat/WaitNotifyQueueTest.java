@@ -52,6 +52,67 @@ public class WaitNotifyQueueTest {
         }
     }
 
+    /** The queue with the points where a round is forced (also VirtualThreadWaitTest's). */
+    static final class ForcedQueue extends BlockingQueue {
+        volatile boolean waiting, goWait, holding, release;
+
+        @Override
+        void enqueue(Object item) {
+            synchronized (q) {
+                holding = true;
+                while (!release) {   // held until the consumer's timed wait expired and it BLOCKED re-entering
+                    Thread.onSpinWait();
+                }
+                q.add(item);
+                q.notifyAll();
+            }
+        }
+
+        @Override
+        void awaitNotEmpty() {
+            waiting = true;
+            while (!goWait) {   // until the producer is BLOCKED on the queue: this wait's release is contended
+                Thread.onSpinWait();
+            }
+            while (q.isEmpty()) {
+                try {
+                    q.wait(20);   // expires while the producer holds the queue: a contended re-entry
+                } catch (InterruptedException e) {
+                    // as in the paper
+                }
+            }
+        }
+    }
+
+    static void await(java.util.function.BooleanSupplier condition) {
+        while (!condition.getAsBoolean()) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * One forced round on a new ForcedQueue: the producer is BLOCKED on the queue when the consumer
+     * waits, then holds it until the consumer's timed wait has expired and the consumer is BLOCKED
+     * taking the queue back. Returns the consumer's and the producer's thread ids.
+     */
+    static long[] forcedRound(Thread.Builder threads, int r) throws InterruptedException {
+        ForcedQueue queue = new ForcedQueue();
+        Thread consumer = threads.name("forced-consumer-" + r).start(queue::dequeue);
+        await(() -> queue.waiting);
+        Thread producer = threads.name("forced-producer-" + r).start(() -> queue.enqueue(1));
+        await(() -> producer.getState() == Thread.State.BLOCKED);
+        queue.goWait = true;
+        await(() -> queue.holding);
+        await(() -> consumer.getState() == Thread.State.BLOCKED);
+        // A virtual thread reads as BLOCKED from its transitional BLOCKING state on, possibly before
+        // it has tried the monitor and recorded its contended enter: hold on a little longer.
+        Thread.sleep(50);
+        queue.release = true;
+        consumer.join();
+        producer.join();
+        return new long[] {consumer.threadId(), producer.threadId()};
+    }
+
     public static class Workload {
         public static void main(String[] args) throws Exception {
             BlockingQueue queue = new BlockingQueue();
@@ -77,6 +138,10 @@ public class WaitNotifyQueueTest {
             threads.forEach(Thread::start);
             for (Thread t : threads) {
                 t.join();
+            }
+            // However the scheduler ran the free phase: 10 rounds with a contended wait() release each.
+            for (int r = 0; r < 10; r++) {
+                forcedRound(Thread.ofPlatform(), r);
             }
             System.out.println("workload-done");
         }
