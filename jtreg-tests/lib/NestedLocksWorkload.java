@@ -6,7 +6,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * blocked on C before refresh() asks for D, and query() holds D until refresh() is blocked on it, then
  * 100 ms more; refresh() then works 50 ms holding C. Prints the readers' blocked time and the part of
  * it during which C's owner waited for D: query()'s share as root owner.
- * Usage: NestedLocksWorkload sync|juc ROUNDS
+ * Usage: NestedLocksWorkload [sync|juc [ROUNDS]] (sync, 5). The accuracy suite (bench/accuracy/NestedLocks) and
+ * jtreg's NestedLockBlameTest run it.
  */
 public class NestedLocksWorkload {
     interface Lock {
@@ -97,10 +98,10 @@ public class NestedLocksWorkload {
     }
 
     public static void main(String[] args) throws Exception {
-        boolean juc = args[0].equals("juc");
+        boolean juc = args.length > 0 && args[0].equals("juc");
         cache = juc ? new Juc() : new Monitor();
         database = juc ? new Juc() : new Monitor();
-        int rounds = Integer.parseInt(args[1]);
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         for (int round = 0; round < rounds; round++) {
             Thread[] readers = {new Thread(NestedLocksWorkload::read, "reader-1"), new Thread(NestedLocksWorkload::read, "reader-2")};
             queryHolds = false;
@@ -120,5 +121,6 @@ public class NestedLocksWorkload {
             }
         }
         System.out.printf("truth readersBlocked=%d behindQuery=%d%n", readersBlocked, readersBehindQuery);
+        System.out.println("workload-done");
     }
 }
