@@ -36,7 +36,8 @@ public final class OwnerPart {
     private final boolean handOff;
     private OwnerState state = OwnerState.RUNNING;
     private LockRef blockedOn;
-    // Transitive blame: who this time comes back to when blocked owners pass it on (default: the owner).
+    // Transitive blame, only where it leads elsewhere (rooted): otherwise the root is the owner itself.
+    private boolean rooted;
     private ThreadRef rootOwner;
     private ChainRef rootChain;
     private Unknown rootUnowned;
@@ -49,9 +50,6 @@ public final class OwnerPart {
         this.owner = owner;
         this.chain = chain;
         this.handOff = owner == null && handOff;
-        this.rootOwner = owner;
-        this.rootChain = chain;
-        this.rootUnowned = owner == null ? unownedKey() : null;
     }
 
     public long start() {
@@ -95,21 +93,23 @@ public final class OwnerPart {
      * {@link #rootUnowned()}.
      */
     public ThreadRef rootOwner() {
-        return rootOwner;
+        return rooted ? rootOwner : owner;
     }
 
     /** The root owner's chain (where it held the lock that held up the others). */
     public ChainRef rootChain() {
-        return rootChain != null ? rootChain.canonical() : null;
+        ChainRef c = rooted ? rootChain : chain;
+        return c != null ? c.canonical() : null;
     }
 
     /** Why there is no root owner: a hand-off, an unknown owner, or a cycle (deadlock) on the way. */
     public Unknown rootUnowned() {
-        return rootUnowned;
+        return rooted ? rootUnowned : owner == null ? unownedKey() : null;
     }
 
     /** Sets the root (owner and chain, or why there is none); returns this part. */
     public OwnerPart rootedAt(ThreadRef owner, ChainRef chain, Unknown unowned) {
+        rooted = true;
         rootOwner = owner;
         rootChain = owner != null ? chain : null;
         rootUnowned = owner != null ? null : unowned;
@@ -121,6 +121,7 @@ public final class OwnerPart {
         OwnerPart p = new OwnerPart(from, to, owner, chain, handOff);
         p.state = s;
         p.blockedOn = s == OwnerState.BLOCKED ? on : null;
+        p.rooted = rooted;
         p.rootOwner = rootOwner;
         p.rootChain = rootChain;
         p.rootUnowned = rootUnowned;
@@ -147,9 +148,6 @@ public final class OwnerPart {
 
     /** A wait() forward reference resolved to this chain (null: never resolved, unknown chain). */
     public void resolve(ChainRef resolved) {
-        if (rootOwner == owner) {
-            rootChain = resolved;
-        }
         chain = resolved;
         pendingRef = 0;
     }
