@@ -59,22 +59,24 @@ class LockStatVframeStream : public vframeStreamCommon {
     _cont_entry = jt->last_continuation();
     _frame = fr;
     _stop_at_java_call_stub = false;
-    if (fill_from_leaf_compiled_frame()) {
-      return;
-    }
-    while (!fill_from_frame()) {
-      next_frame();
-      if (_mode == at_end_mode) {
+    // The first Java frame: the top frame, or the caller of the runtime stubs on top (C1's monitor
+    // exit calls into the VM from a stub frame of its own).
+    while (!fill_from_leaf_compiled_frame() && !fill_from_frame()) {
+      if (!step_to_sender()) {
         break;
       }
     }
     _physical = 0;   // frames skipped to reach the first Java frame do not count
   }
 
-  // A compiled frame stopped in a leaf call into the VM (C2's monitor exit slow path) has no debug
-  // information at its exact pc, and fill_from_frame would give its method at bci 0, without the
-  // inlined frames. The non-safepoint record covering the call (DebugNonSafepoints, on under
-  // tracing; C2 gives the call the unlock's scope) names the monitorexit and its inlined callers.
+  // The first Java frame, when compiled and stopped in a call into the VM that has no safepoint
+  // record of its own (C2's leaf call of a monitor exit's slow path; C1's call of its monitorexit
+  // stub), has no debug information at its exact pc, and fill_from_frame would give its method at
+  // bci 0, without the inlined frames. The non-safepoint record covering the call (DebugNonSafepoints,
+  // on under tracing; C1 and C2 give the call the monitorexit's scope) names the monitorexit and its
+  // inlined callers. The record may also have been merged into an equal one that follows (C1's exit
+  // of an inlined synchronized method and the exit on its exception path share their scope): the
+  // covering record is then that one.
   bool fill_from_leaf_compiled_frame() {
     if (_frame.is_interpreted_frame() || cb() == nullptr || !cb()->is_nmethod() || nm()->is_native_method() ||
         nm()->pc_desc_at(_frame.pc()) != nullptr) {
@@ -91,17 +93,25 @@ class LockStatVframeStream : public vframeStreamCommon {
 
   int physical() const { return _physical; }
 
+  // One physical frame towards the callers; false where a virtual thread's frames end.
+  bool step_to_sender() {
+    if (_in_vthread && _cont_entry != nullptr && Continuation::is_continuation_enterSpecial(_frame)) {
+      if (_cont_entry->is_virtual_thread()) {
+        _mode = at_end_mode;
+        return false;
+      }
+      _cont_entry = _cont_entry->parent();
+    }
+    _frame = _frame.sender(&_reg_map);
+    return true;
+  }
+
   void next_frame() {
     _physical++;
     do {
-      if (_in_vthread && _cont_entry != nullptr && Continuation::is_continuation_enterSpecial(_frame)) {
-        if (_cont_entry->is_virtual_thread()) {
-          _mode = at_end_mode;
-          return;
-        }
-        _cont_entry = _cont_entry->parent();
+      if (!step_to_sender()) {
+        return;
       }
-      _frame = _frame.sender(&_reg_map);
     } while (!fill_from_frame());
   }
 
