@@ -214,6 +214,7 @@ final class MonitorLockAnalyzer {
                 b.afterGap = false;
             } else {
                 long cursor = b.lastTime;
+                ReleaseSummary.Owner last = null;
                 for (ReleaseSummary.Owner o : s.owners) {
                     if (o.thread() == b.contention.thread() || cursor >= end) {
                         continue;   // cannot be blocked and own the lock (damage), or the stretch is used up
@@ -222,6 +223,14 @@ final class MonitorLockAnalyzer {
                     long to = duration >= end - cursor ? end : cursor + duration;
                     b.contention.addPart(cursor, to, o.thread(), o.chain(), 0);
                     cursor = to;
+                    last = o;
+                }
+                // The VM converts the owners' durations to nanoseconds with its own rate, the reader the
+                // stretch's end with the trace clock's: a remainder of 10 ppm of the stretch (and a few
+                // nanoseconds of rounding) is that difference, and the last owner's.
+                if (last != null && end - cursor <= (end - b.lastTime) / 100_000 + 16) {
+                    b.contention.addPart(cursor, end, last.thread(), last.chain(), 0);
+                    cursor = end;
                 }
                 // Short of the last release only when a blocked thread was among the owners, or the
                 // blocked thread's attribution lagged behind the stretch's head (damage): no known owner.
