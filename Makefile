@@ -148,7 +148,7 @@ ACCURACY := $(BOOT_JDK)/bin/java bench/accuracy/AccuracySuite.java --lockstat-jd
 bench-prepare: jdk
 	mkdir -p build/bench/classes
 	$(BOOT_JDK)/bin/javac -d build/bench/classes bench/demo/*.java bench/accuracy/J9PatternsWorkload.java \
-	  jtreg-tests/lib/NestedLocksWorkload.java
+	  jtreg-tests/lib/NestedLocksWorkload.java jtreg-tests/lib/ReadersWriterWorkload.java
 	$(JDK)/bin/javac -d build/bench/classes bench/overhead/IdleAfterStop.java
 	JAVA_HOME=$(BOOT_JDK) tools/fetch-async-profiler.sh build/bench
 	cd bench/realworld && $(MVN) package

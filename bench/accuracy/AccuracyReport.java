@@ -11,7 +11,8 @@ final class AccuracyReport {
 
     static final double TARGET_PP = 5;
 
-    static void write(Path out, List<AccuracySuite.Result> results, List<String> patterns, List<String> nested)
+    static void write(Path out, List<AccuracySuite.Result> results, List<String> patterns, List<String> nested,
+            List<String> readers)
             throws Exception {
         Files.createDirectories(out);
         String date = ZonedDateTime.now().toString();
@@ -71,6 +72,14 @@ final class AccuracyReport {
                 + "(`--by owner-state`). Target: within " + (int) NestedLocks.TARGET_PP + " points.\n\n| locks | expected % | "
                 + "root owner query() % | error (pp) | owner state blocked % |\n|---|--:|--:|--:|--:|\n");
         nested.forEach(r -> md.append(r).append('\n'));
+        md.append("\n## Every reader that blocks a writer\n\nThree readers hold a read lock when a writer queues, and "
+                + "release 20, 50 and 100 ms later (readerB holds twice and releases its inner hold at 30 ms); only the last "
+                + "release unparks the writer (`ReadersWriterWorkload`, forced rounds). Expected: each reader's time from the "
+                + "writer's lock() call to its release, in proportion, of the writer's wait up to the last release, measured by "
+                + "the workload; measured: `lockstat report --by owner-method --thread writer`. Target: within "
+                + (int) ReadersWriter.TARGET_PP + " points.\n\n| lock | reader | expected % | measured % | error (pp) |\n"
+                + "|---|---|--:|--:|--:|\n");
+        readers.forEach(r -> md.append(r).append('\n'));
         md.append("\nReproduce: `make bench-accuracy` (all), or `make bench-quick` (a shorter sweep).\n");
         json.append("  ],\n  \"j9Patterns\": [\n");
         for (int i = 0; i < patterns.size(); i++) {
@@ -86,6 +95,13 @@ final class AccuracyReport {
             json.append(String.format(Locale.ROOT, "    {\"locks\": \"%s\", \"expectedPercent\": %s, \"rootOwnerPercent\": %s, "
                     + "\"errorPp\": %s, \"ownerStateBlockedPercent\": %s}%s%n", c[1].trim(), c[2].trim(), c[3].trim(), c[4].trim(),
                     c[5].trim(), i + 1 < nested.size() ? "," : ""));
+        }
+        json.append("  ],\n  \"readersWriter\": [\n");
+        for (int i = 0; i < readers.size(); i++) {
+            String[] c = readers.get(i).replace("*", "").replace("`", "").split("\\|");
+            json.append(String.format(Locale.ROOT, "    {\"lock\": \"%s\", \"reader\": \"%s\", \"expectedPercent\": %s, "
+                    + "\"measuredPercent\": %s, \"errorPp\": %s}%s%n", c[1].trim(), c[2].trim(), c[3].trim(), c[4].trim(),
+                    c[5].trim(), i + 1 < readers.size() ? "," : ""));
         }
         json.append("  ]\n}\n");
         Files.writeString(out.resolve("ACCURACY.md"), md);

@@ -80,7 +80,8 @@ public class AccuracySuite {
         List<String> patterns = J9Patterns.run(jdk, classes, work, opt.getOrDefault("j9-threads", "32"),
                 opt.getOrDefault("j9-millis", quick ? "3000" : "6000"));
         List<String> nested = NestedLocks.run(jdk, classes, work, quick ? 5 : 10);
-        AccuracyReport.write(Path.of(opt.getOrDefault("out", "bench")), results, patterns, nested);
+        List<String> readers = ReadersWriter.run(jdk, classes, work, quick ? 5 : 10);
+        AccuracyReport.write(Path.of(opt.getOrDefault("out", "bench")), results, patterns, nested, readers);
     }
 
     static Result run(Workload w, String jdk, String jar, Path work) throws Exception {

@@ -109,10 +109,17 @@ public final class LockStatRun {
      * "workload-done" on its output and a trace that lockstat verify accepts; returns the run and the trace.
      */
     public static Traced traceWorkload(String dirPrefix, String mainClass, String... vmOptions) throws Exception {
+        return traceWorkload(dirPrefix, List.of(vmOptions), mainClass);
+    }
+
+    /** As {@link #traceWorkload(String, String, String...)}, with arguments for the workload. */
+    public static Traced traceWorkload(String dirPrefix, List<String> vmOptions, String mainClass, String... args)
+            throws Exception {
         Path dir = Files.createTempDirectory(Path.of("."), dirPrefix).toAbsolutePath();
         Path trace = dir.resolve(dirPrefix + ".lct");
-        List<String> cmd = new ArrayList<>(Arrays.asList(vmOptions));
+        List<String> cmd = new ArrayList<>(vmOptions);
         cmd.addAll(List.of("-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace, mainClass));
+        cmd.addAll(Arrays.asList(args));
         LockStatRun run = java(dir, cmd.toArray(String[]::new)).shouldHaveExitValue(0).shouldContain("workload-done");
         verifyOk(trace);
         return new Traced(run, trace);

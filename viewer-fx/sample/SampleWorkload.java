@@ -14,6 +14,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * - Mailbox (wait/notify): a producer and two consumers.
  * - A pool of 4 workers limited by a Semaphore of 2 permits, idle between tasks.
  * - 8 virtual threads on a ReentrantLock in Ledger.post().
+ * - Causes behind causes (synchronized, nested): catalog readers block on the CatalogIndex while its
+ *   rebuild() waits for the Database, which the reporter holds 5 ms in export(): the readers' root owner.
  */
 public class SampleWorkload {
     static final long RUN_NANOS = TimeUnit.MILLISECONDS.toNanos(Long.getLong("sample.millis", 2500));
@@ -90,6 +92,33 @@ public class SampleWorkload {
         }
     }
 
+    static final class Database {
+        synchronized void export() {
+            spin(5000);
+        }
+
+        synchronized void query() {
+            spin(300);
+        }
+    }
+
+    static final class CatalogIndex {
+        final Database db;
+
+        CatalogIndex(Database db) {
+            this.db = db;
+        }
+
+        synchronized void rebuild() {
+            db.query();   // holds the index while it waits for the database
+            spin(1000);
+        }
+
+        synchronized void lookup() {
+            spin(50);
+        }
+    }
+
     static Thread loop(String name, Runnable body) {
         Thread t = new Thread(() -> {
             while (!stop) {
@@ -117,6 +146,13 @@ public class SampleWorkload {
         }
         threads.add(loop("cache-refresher", () -> { cache.refresh(); spin(10000); }));
         threads.add(loop("producer", () -> { mailbox.put(1); spin(3000); }));
+        Database db = new Database();
+        CatalogIndex index = new CatalogIndex(db);
+        threads.add(loop("reporter", () -> { db.export(); spin(3000); }));
+        threads.add(loop("indexer", () -> { index.rebuild(); spin(4000); }));
+        for (int i = 0; i < 2; i++) {
+            threads.add(loop("catalog-reader-" + i, () -> { index.lookup(); spin(500); }));
+        }
         for (int i = 0; i < 2; i++) {
             threads.add(loop("consumer-" + i, () -> {
                 try {

@@ -46,6 +46,7 @@ enum LockStatEventType {
   LOCKSTAT_PARK_BEGIN                = 20,
   LOCKSTAT_PARK_END                  = 21,
   LOCKSTAT_UNPARK                    = 22,
+  LOCKSTAT_SHARED_RELEASE            = 23,
   LOCKSTAT_VTHREAD_MOUNT             = 30,
   LOCKSTAT_VTHREAD_UNMOUNT           = 31,
   LOCKSTAT_VM_PAUSE                  = 32,
@@ -57,6 +58,12 @@ enum LockStatThreadFlags {
   LOCKSTAT_THREAD_VIRTUAL = 1,
   LOCKSTAT_THREAD_DAEMON  = 2,
   LOCKSTAT_THREAD_EXISTED = 4   // already running when tracing started
+};
+
+// Bits of PARK_BEGIN's flags.
+enum LockStatParkFlags {
+  LOCKSTAT_PARK_PINNED = 1,   // a pinned virtual thread blocks its carrier
+  LOCKSTAT_PARK_REPARK = 2    // parks again in the same acquisition: woken, it lost the lock to a barger
 };
 
 #endif // SHARE_LOCKSTAT_EVENTS_LOCKSTATEVENTTYPES_HPP

@@ -111,7 +111,11 @@ void LockStatParkEvents::park_begin(JavaThread* jt, bool is_absolute, jlong time
   w.write_u1(time == 0 ? 0 : (is_absolute ? 2 : 1));
   w.write_varint((julong)MAX2(time, (jlong)0));
   w.write_varint(chain);
-  w.write_u1(jt->is_vthread_mounted() && !park->virtual_park ? 1 : 0);   // a pinned virtual thread blocks its carrier
+  u1 flags = jt->is_vthread_mounted() && !park->virtual_park ? LOCKSTAT_PARK_PINNED : 0;
+  if (tl->take_repark(jt->monitor_owner_id())) {
+    flags |= LOCKSTAT_PARK_REPARK;
+  }
+  w.write_u1(flags);
   w.commit();
   park->written = true;
 }
@@ -175,6 +179,7 @@ void LockStatParkEvents::unpark(JavaThread* current, jlong target_id) {
     return;
   }
   u8 gseq = next_gseq();
+  tl->take_repark(current->monitor_owner_id());   // it released a lock: its acquisition ended
   // The number goes to the mailbox before the target is unparked (the caller does that next), so
   // the woken thread finds it.
   Atomic::release_store(mailbox_of(target_id), gseq << 16 | tag_of(target_id));
@@ -185,4 +190,34 @@ void LockStatParkEvents::unpark(JavaThread* current, jlong target_id) {
   w.write_varint((julong)target_id);
   w.write_varint(chain);
   w.commit();
+}
+
+void LockStatParkEvents::shared_release(JavaThread* current, oop blocker) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(current);
+  if (tl == nullptr || mailboxes == nullptr || blocker == nullptr) {
+    return;
+  }
+  u8 hash = blocker_hash(current, blocker);   // the waiting writer's park installed it already
+  u8 klass = LockStatCallChains::class_id(tl, blocker->klass());
+  u8 chain = LockStatCallChains::current_chain(current, tl);
+  jlong now = LockStatClock::now();
+  LockStatBuffer* b = LockStatEventContext::buffer(current, tl, park_event_size, now);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  w.write_varint(LOCKSTAT_SHARED_RELEASE);
+  w.write_timestamp(now);
+  w.write_varint(next_gseq());
+  w.write_varint(hash);
+  w.write_varint(klass);
+  w.write_varint(chain);
+  w.commit();
+}
+
+void LockStatParkEvents::repark(JavaThread* current) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(current);
+  if (tl != nullptr) {
+    tl->set_repark(current->monitor_owner_id());
+  }
 }

@@ -40,6 +40,10 @@ class LockStatParkEvents : AllStatic {
   // An unpark of target by the current thread (LockSupport.unpark, or Thread.interrupt).
   static void unpark(JavaThread* current, JavaThread* target);
   static void unpark(JavaThread* current, jlong target_id);
+  // java.util.concurrent.locks (LockSupport's natives): a shared release of blocker that leaves other
+  // readers holding while a writer waits (it unparks nobody), and a re-park within one acquisition.
+  static void shared_release(JavaThread* current, oop blocker);
+  static void repark(JavaThread* current);
 };
 
 #endif // SHARE_LOCKSTAT_EVENTS_LOCKSTATPARKEVENTS_HPP

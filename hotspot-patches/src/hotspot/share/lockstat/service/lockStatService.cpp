@@ -30,6 +30,7 @@
 #include "lockstat/events/lockStatReleaseStretch.hpp"
 #include "lockstat/lockStat.hpp"
 #include "lockstat/lockStat_globals.hpp"
+#include "lockstat/service/lockStatJavaSwitches.hpp"
 #include "lockstat/service/lockStatService.hpp"
 #include "lockstat/service/lockStatTraceFile.hpp"
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
@@ -100,8 +101,6 @@ bool LockStat::initialize_flags() {
   return true;
 }
 
-static void find_vthread_switch(JavaThread* current);
-
 // The trace's start on both clocks: readers convert event ticks to the os::javaTimeNanos timeline.
 void LockStatService::mark_start() {
   _start_millis = os::javaTimeMillis();
@@ -133,7 +132,7 @@ void LockStat::on_vm_initialized(TRAPS) {
     return;
   }
   LockStatService::initialize_once();
-  find_vthread_switch(THREAD);   // for a later LockStat.stop
+  LockStatJavaSwitches::resolve(THREAD);   // for a later LockStat.stop
   LockStatService::mark_start();
   LockStatService::set_active(true);
   // Threads started from now on announce themselves; those already running are written here. A
@@ -190,30 +189,6 @@ void LockStatService::at_safepoint() {
   }
 }
 
-// java.lang.VirtualThread.LOCKSTAT: the Java side's switch for virtual threads' park events, read
-// once at class initialization and set here when tracing starts or stops in a running VM.
-static int vthread_switch_offset = -1;
-
-static void find_vthread_switch(JavaThread* current) {
-  InstanceKlass* ik = vmClasses::VirtualThread_klass();
-  if (vthread_switch_offset >= 0 || ik == nullptr) {
-    return;
-  }
-  TempNewSymbol name = SymbolTable::new_symbol("LOCKSTAT");
-  fieldDescriptor fd;
-  if (ik->find_local_field(name, vmSymbols::bool_signature(), &fd) && fd.is_static()) {
-    vthread_switch_offset = fd.offset();
-  }
-}
-
-// At a safepoint, or from a thread in the VM. A class not yet initialized reads the VM's state itself.
-static void set_vthread_switch(bool on) {
-  InstanceKlass* ik = vmClasses::VirtualThread_klass();
-  if (vthread_switch_offset >= 0 && ik != nullptr && ik->is_initialized()) {
-    ik->java_mirror()->bool_field_put(vthread_switch_offset, on ? JNI_TRUE : JNI_FALSE);
-  }
-}
-
 // A forced safepoint in effect (hence its type): no new VM operation type, so that vmOperation.hpp,
 // included nearly everywhere, stays untouched.
 class VM_LockStatStop : public VM_Operation {
@@ -235,7 +210,7 @@ class VM_LockStatStop : public VM_Operation {
     if (_stop) {
       LockStatService::set_active(false);
       LockStatFrameMarks::unmark_all_at_safepoint();
-      set_vthread_switch(false);
+      LockStatJavaSwitches::set_at_safepoint(false);
     }
   }
 };
@@ -250,7 +225,7 @@ class VM_LockStatStart : public VM_Operation {
     LockStatThreadLocal::reset_all_at_safepoint();
     LockStatService::mark_start();
     LockStatService::set_active(true);
-    set_vthread_switch(true);
+    LockStatJavaSwitches::set_at_safepoint(true);
   }
 };
 
@@ -274,7 +249,7 @@ bool LockStatService::start_at_runtime() {
       _metadata_buffer = nullptr;
     }
   }
-  find_vthread_switch(JavaThread::current());
+  LockStatJavaSwitches::resolve(JavaThread::current());
   VM_LockStatStart op;
   VMThread::execute(&op);
   write_existing_threads();
@@ -292,6 +267,9 @@ void LockStatService::collect() {
 void LockStatService::stop_and_collect() {
   if (metadata_lock == nullptr) {
     return;
+  }
+  if (Thread::current()->is_Java_thread()) {
+    LockStatJavaSwitches::resolve(JavaThread::current());   // a class loaded since the start
   }
   VM_LockStatStop op(true);
   VMThread::execute(&op);

@@ -47,7 +47,7 @@ static Mutex* registry_lock() {
 
 LockStatThreadLocal::LockStatThreadLocal(jlong tid) :
   _next(nullptr), _prev(nullptr), _buffer(nullptr), _tid(tid), _context_tid(tid),
-  _random((uint32_t)os::random() | 1), _pending_count(0), _waiting_on(nullptr), _reacquiring(nullptr), _last_unpark_consumed(0) {
+  _random((uint32_t)os::random() | 1), _pending_count(0), _waiting_on(nullptr), _reacquiring(nullptr), _last_unpark_consumed(0), _repark_tid(0) {
   for (int i = 0; i < announced_slots; i++) {
     _announced[i] = -1;
   }
@@ -177,6 +177,7 @@ void LockStatThreadLocal::reset_all_at_safepoint() {
     }
     tl->_pending_count = 0;
     tl->_last_unpark_consumed = 0;
+    tl->_repark_tid = 0;
     tl->_chain_counters = LockStatChainCounters();
   }
   _exited_chain_counters = LockStatChainCounters();

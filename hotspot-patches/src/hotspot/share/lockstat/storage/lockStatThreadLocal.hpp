@@ -89,6 +89,7 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   static const int announced_slots = 32;
   jlong _announced[announced_slots];
   u8 _last_unpark_consumed;       // park events: the unpark whose permit this thread used last
+  jlong _repark_tid;              // the thread (platform or virtual) whose next park is a re-park; 0: none
   LockStatChainCounters _chain_counters;
   LockStatChainCache _chain_cache;
 
@@ -149,6 +150,10 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   }
   u8 last_unpark_consumed() const { return _last_unpark_consumed; }
   void set_last_unpark_consumed(u8 gseq) { _last_unpark_consumed = gseq; }
+  // A re-park: the next park of thread tid continues the acquisition its last park was part of.
+  void set_repark(jlong tid) { _repark_tid = tid; }
+  // Whether the park thread tid begins now is a re-park; the mark is used up either way.
+  bool take_repark(jlong tid) { bool r = _repark_tid == tid && tid != 0; _repark_tid = 0; return r; }
   LockStatChainCounters* chain_counters() { return &_chain_counters; }
   LockStatChainCache* chain_cache() { return &_chain_cache; }
   jlong context_tid() const { return _context_tid; }

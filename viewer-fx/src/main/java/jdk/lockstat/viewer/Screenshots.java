@@ -91,6 +91,19 @@ final class Screenshots {
             w.showNodeTab("Detail");
             w.treeAndDetail.setDividerPositions(0.55);
         });
+        // Root cause: the catalog readers' time, which comes back to Database.export through the index's
+        // owner, itself blocked on the database.
+        shot(w, () -> {
+            w.aspects.set(Presets.ROOT_CAUSE.aspects);
+            TreeItem<DrillNode> root = w.tree.getRoot();
+            for (TreeItem<DrillNode> c : root.getChildren()) {
+                if (c.getValue().text().contains("Database.export")) {
+                    c.setExpanded(true);
+                    c.getChildren().forEach(x -> x.setExpanded(true));
+                    w.tree.getSelectionModel().select(c.getChildren().isEmpty() ? c : c.getChildren().get(0));
+                }
+            }
+        }, dir.resolve("viewer-root-cause.png"));
         shot(w, () -> w.showTab("Locks"), dir.resolve("viewer-locks.png"));
         shot(w, () -> w.showTab("Threads"), dir.resolve("viewer-threads.png"));
         shot(w, () -> w.showTab("Bottle graph"), dir.resolve("viewer-bottle-graph.png"));

@@ -146,7 +146,7 @@ class CallTreeViewTest {
         assertEquals(postNanos, post.getValue().totalNanos());
         assertEquals(postNanos, post.getValue().selfNanos(), "a bottom-up root's time is all its own");
         assertEquals(String.format(Locale.ROOT, "%,.3f", postNanos / 1e6), cell("calltree-self", post));
-        assertEquals(List.of("SampleWorkload.lambda$main$7"), frames(post));
+        assertEquals(List.of("SampleWorkload.lambda$main$10"), frames(post));
 
         // All frames: the mechanism's innermost frames become the roots.
         robot.clickOn("#all-frames");
@@ -267,16 +267,16 @@ class CallTreeViewTest {
                 .findFirst().orElseThrow();
         robot.interact(() -> lock.setExpanded(true));
         TreeItem<DrillNode> get = lock.getChildren().stream()
-                .filter(c -> c.getValue().text().startsWith("SampleWorkload$PriceCache.get(SampleWorkload.java:50)"))
+                .filter(c -> c.getValue().text().startsWith("SampleWorkload$PriceCache.get(SampleWorkload.java:52)"))
                 .findFirst().orElseThrow();
-        assertEquals("\u2026 SampleWorkload$PriceCache.get(SampleWorkload.java:50) <- SampleWorkload.lambda$main$1"
-                + "(SampleWorkload.java:116) <- SampleWorkload$$Lambda/0x0000000090043800.run [+4]",
+        assertEquals("\u2026 SampleWorkload$PriceCache.get(SampleWorkload.java:52) <- SampleWorkload.lambda$main$1"
+                + "(SampleWorkload.java:145) <- SampleWorkload$$Lambda/0x0000000013043a30.run [+4]",
                 window.tree.label(get.getValue()));
 
         robot.interact(() -> window.tree.getSelectionModel().select(lock));
         WaitForAsyncUtils.waitForFxEvents();
         String detail = window.detail.text.getText();
-        assertTrue(detail.contains("at SampleWorkload$PriceCache.get(SampleWorkload.java:50)"), detail);
+        assertTrue(detail.contains("at SampleWorkload$PriceCache.get(SampleWorkload.java:52)"), detail);
         assertTrue(detail.contains("\u2026 5 frames of the locking mechanism (jdk.internal.misc.Unsafe.unpark(Native Method)"),
                 detail);
         assertFalse(detail.contains("at java.util.concurrent.locks.LockSupport.unpark"), detail);
@@ -284,11 +284,11 @@ class CallTreeViewTest {
         robot.clickOn("#all-frames");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("jdk.internal.misc.Unsafe.unpark(Native Method) <- \u20264 shared\u2026 <- "
-                + "SampleWorkload$PriceCache.get(SampleWorkload.java:50) [+6]", window.tree.label(get.getValue()));
+                + "SampleWorkload$PriceCache.get(SampleWorkload.java:52) [+6]", window.tree.label(get.getValue()));
         TreeItem<DrillNode> refresh = lock.getChildren().stream()
                 .filter(c -> c.getValue().text().startsWith("SampleWorkload$PriceCache.refresh(")).findFirst().orElseThrow();
         assertEquals("jdk.internal.misc.Unsafe.unpark(Native Method) <- \u20264 shared\u2026 <- "
-                + "SampleWorkload$PriceCache.refresh(SampleWorkload.java:59) [+6]", window.tree.label(refresh.getValue()));
+                + "SampleWorkload$PriceCache.refresh(SampleWorkload.java:61) [+6]", window.tree.label(refresh.getValue()));
         detail = window.detail.text.getText();
         assertTrue(detail.contains("at java.util.concurrent.locks.LockSupport.unpark(LockSupport.java:183)"), detail);
         assertFalse(detail.contains("frames of the locking mechanism"), detail);

@@ -73,6 +73,12 @@ public enum EventType {
             of("flags", U1)),
     PARK_END(21, of("time", TIMESTAMP), of("gseq", VARINT), of("unparkSeq", VARINT), of("flags", U1)),
     UNPARK(22, of("time", TIMESTAMP), of("gseq", VARINT), of("target", VARINT), of("chain", VARINT)),
+    /**
+     * A read release of a ReentrantReadWriteLock or StampedLock that leaves other readers holding, while
+     * a writer is first in the queue: it unparks nobody (the last reader's release is an UNPARK).
+     */
+    SHARED_RELEASE(23, of("time", TIMESTAMP), of("gseq", VARINT), of("blockerHash", VARINT),
+            of("blockerClass", VARINT), of("chain", VARINT)),
     VTHREAD_MOUNT(30, of("time", TIMESTAMP), of("thread", VARINT), of("carrier", VARINT)),
     VTHREAD_UNMOUNT(31, of("time", TIMESTAMP), of("thread", VARINT)),
     VM_PAUSE(32, of("time", TIMESTAMP), of("duration", VARINT), of("kind", U1)),
@@ -84,6 +90,8 @@ public enum EventType {
 
     /** THREAD_START flags. */
     public static final int THREAD_VIRTUAL = 1, THREAD_DAEMON = 2, THREAD_EXISTED = 4;
+    /** PARK_BEGIN flags: a pinned virtual thread (its carrier blocks); a re-park within one acquisition. */
+    public static final int PARK_PINNED = 1, PARK_REPARK = 2;
     /** MONITOR_CONTENDED_ENTER flags. */
     public static final int ENTER_AFTER_WAIT = 1;
 

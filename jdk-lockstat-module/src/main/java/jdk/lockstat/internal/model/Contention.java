@@ -123,6 +123,11 @@ public final class Contention {
         closed = true;
     }
 
+    /** The blocked interval goes on after all (its thread parks again in the same acquisition). */
+    public void reopen() {
+        closed = false;
+    }
+
     /**
      * Adds [from, to) held by owner/chain (pendingRef: a wait() forward reference still to be resolved).
      * Extends the previous part instead when it is the same holder; returns the new part, or null when

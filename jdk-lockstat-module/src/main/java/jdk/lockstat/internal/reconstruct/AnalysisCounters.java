@@ -38,6 +38,10 @@ public final class AnalysisCounters {
     long parkIdles;
     long nonBlockingParks;
     long parkTimeouts;
+    /** Parks that continued their thread's previous contention (a re-park in one acquisition). */
+    long reparks;
+    /** Readers' releases that unparked nobody while a writer waited (SharedRelease events). */
+    long sharedReleases;
     long pinnedParks;
     long pinnedParkNanos;
     long openParksAtEnd;
@@ -166,6 +170,10 @@ public final class AnalysisCounters {
         }
         if (nonBlockingParks > 0) {
             n.add(nonBlockingParks + " park(s) returned at once on an earlier unpark's permit (left out)");
+        }
+        if (reparks > 0) {
+            n.add(reparks + " park(s) continued an acquisition after a barging thread took the lock"
+                    + " (counted with their first park, one contention each)");
         }
         if (strayParkEnds + openParksAtEnd > 0) {
             n.add((strayParkEnds + openParksAtEnd) + " park(s) without their begin or end (left out)");

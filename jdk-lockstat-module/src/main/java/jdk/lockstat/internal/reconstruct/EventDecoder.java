@@ -145,6 +145,9 @@ final class EventDecoder {
                     num(v, at[UNPARK_SEQ]), null, num(v, at[FLAGS])));
             case 22 -> rearranger.parkEvent(new ParkEvent(ParkEvent.UNPARK, num(v, at[TIME]), num(v, at[GSEQ]), context,
                     resolver.chain(num(v, at[CHAIN])), num(v, at[TARGET]), null, 0, resolver.thread(num(v, at[TARGET]))));
+            case 23 -> rearranger.parkEvent(new ParkEvent(ParkEvent.SHARED_RELEASE, num(v, at[TIME]), num(v, at[GSEQ]),
+                    context, resolver.chain(num(v, at[CHAIN])), num(v, at[BLOCKER_HASH]),
+                    resolver.classRef(num(v, at[BLOCKER_CLASS])), 0));
             case 30 -> {
                 context = resolver.thread(num(v, at[THREAD]));
                 context.markVirtual();

@@ -21,8 +21,11 @@
 
 package jdk.lockstat.internal.reconstruct;
 
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
+
+import jdk.lockstat.internal.format.EventType;
 
 import jdk.lockstat.internal.model.ActivityListener;
 import jdk.lockstat.internal.model.Contention;
@@ -37,6 +40,10 @@ import jdk.lockstat.query.LockStatistics;
  * thread's ParkBegin / ParkEnd with the Unpark that woke it; its blocker dispatcher hands parks on lock-like
  * blockers to one {@link ParkLockAnalyzer} per blocker object, and counts waits (conditions, latches) and
  * idling (pool workers) without making them contention.
+ * <p>
+ * A contention on a lock-like blocker is held back for a while after its park ends: if the thread parks
+ * again on the same blocker with the re-park flag (java.util.concurrent's acquire woke it, and a barging
+ * thread took the lock first), the contention goes on instead of a second one beginning.
  */
 final class ParkDispatcher {
     private final ContentionSink sink;
@@ -47,7 +54,17 @@ final class ParkDispatcher {
     // it stands for still splits the time of the blocker's other waiters.
     private final Map<Long, ParkEvent> pendingUnparks = new HashMap<>();
 
-    private record OpenPark(ParkEvent begin, ParkBlockerKind kind, ParkLockAnalyzer analyzer) {}
+    // resumed: the park continues a contention of the thread's (a re-park), which counts whatever this
+    // park turns out to be.
+    private record OpenPark(ParkEvent begin, ParkBlockerKind kind, ParkLockAnalyzer analyzer, boolean resumed) {}
+
+    // Ended contentions that a re-park may still continue, oldest first, and the latest per thread.
+    private record Ended(ThreadRef thread, Contention contention, ParkLockAnalyzer analyzer) {}
+    private final ArrayDeque<Ended> ended = new ArrayDeque<>();
+    private final Map<ThreadRef, Ended> endedBy = new HashMap<>();
+    // A re-park follows its wake-up within microseconds; one later than this is not waited for (it starts
+    // a contention of its own).
+    private static final long REPARK_WINDOW_NANOS = 100_000_000L;
 
     private final java.util.function.Supplier<BlockedTimeAccumulator> newStatistics;
     private ActivityListener activity = ActivityListener.NONE;
@@ -65,32 +82,73 @@ final class ParkDispatcher {
 
     void deliver(ParkEvent e) {
         counters.parkEvents++;
+        handOnEnded(e.time - REPARK_WINDOW_NANOS);
         switch (e.kind) {
             case ParkEvent.BEGIN -> begin(e);
             case ParkEvent.END -> end(e);
             case ParkEvent.UNPARK -> unpark(e);
+            case ParkEvent.SHARED_RELEASE -> sharedRelease(e);
             default -> { }
+        }
+    }
+
+    /** Hands on the ended contentions that ended before time (no re-park can continue them now). */
+    private void handOnEnded(long before) {
+        while (!ended.isEmpty() && ended.peekFirst().contention().end() < before) {
+            Ended x = ended.pollFirst();
+            if (endedBy.get(x.thread()) == x) {
+                endedBy.remove(x.thread());
+                x.analyzer().counted(x.contention());
+                sink.accept(x.contention());
+            }
+        }
+    }
+
+    /** The thread's ended contention, if one is held back: handed on, or returned when a re-park continues it. */
+    private Ended takeEnded(ThreadRef thread) {
+        return endedBy.remove(thread);
+    }
+
+    private void sharedRelease(ParkEvent e) {
+        ParkLockAnalyzer analyzer = blockers.get(LockRef.of(e.blockerClass, e.value, 0));
+        if (analyzer != null) {
+            counters.sharedReleases++;
+            analyzer.readerReleased(e.thread, e.chain, e.time);
         }
     }
 
     private void begin(ParkEvent e) {
         ParkBlockerKind kind = ParkBlockerKind.of(e.blockerClass, e.chain);
         ParkLockAnalyzer analyzer = null;
+        boolean resumed = false;
         if (kind == ParkBlockerKind.LOCK) {
             LockRef lock = LockRef.of(e.blockerClass, e.value, 0);
             if (blockers.size() >= MAX_BLOCKERS && !blockers.containsKey(lock)) {
                 blockers.values().removeIf(ParkLockAnalyzer::idle);
             }
             analyzer = blockers.computeIfAbsent(lock, l -> new ParkLockAnalyzer(l, newStatistics.get()));
+            Ended previous = takeEnded(e.thread);
+            resumed = previous != null && previous.analyzer() == analyzer && (e.flags & EventType.PARK_REPARK) != 0;
+            if (resumed) {
+                counters.reparks++;
+                analyzer.resume(e.thread, previous.contention(), e.time);
+            } else {
+                handOn(previous);
+            }
+            // An unpark that came first still splits the time of the waiters until then: of the others,
+            // and of this thread's own contention when the park continues it.
             ParkEvent pending = pendingUnparks.remove(e.thread.id());
             if (pending != null) {
-                analyzer.released(pending.thread, pending.chain, pending.time, e.thread);
+                analyzer.released(pending.thread, pending.chain, pending.time, resumed ? null : e.thread);
             }
-            analyzer.parked(e.thread, e.chain, e.time, (e.flags & 1) != 0);
+            if (!resumed) {
+                analyzer.parked(e.thread, e.chain, e.time, (e.flags & EventType.PARK_PINNED) != 0);
+            }
         } else {
             pendingUnparks.remove(e.thread.id());
+            handOn(takeEnded(e.thread));
         }
-        open.put(e.thread, new OpenPark(e, kind, analyzer));
+        open.put(e.thread, new OpenPark(e, kind, analyzer, resumed));
     }
 
     private void end(ParkEvent e) {
@@ -126,15 +184,30 @@ final class ParkDispatcher {
                     break;
                 }
                 // Woken by an unpark from before the park (the permit was there): it did not block.
-                if (c != null && e.value != 0 && e.value < p.begin().seq) {
+                if (c != null && p.resumed()) {
+                    holdBack(e.thread, c, p.analyzer());   // part of an acquisition that did block
+                } else if (c != null && e.value != 0 && e.value < p.begin().seq) {
                     counters.nonBlockingParks++;
                 } else if (c != null && (e.flags & 1) != 0 && c.parts().stream().allMatch(x -> x.owner() == null)) {
                     counters.parkTimeouts++;   // a timed park that nobody ended: a timed wait, not contention
                 } else if (c != null) {
-                    p.analyzer().counted(c);
-                    sink.accept(c);
+                    holdBack(e.thread, c, p.analyzer());
                 }
             }
+        }
+    }
+
+    /** An ended contention, held back for a while: a re-park of its thread may continue it. */
+    private void holdBack(ThreadRef thread, Contention c, ParkLockAnalyzer analyzer) {
+        Ended x = new Ended(thread, c, analyzer);
+        ended.addLast(x);
+        endedBy.put(thread, x);
+    }
+
+    private void handOn(Ended x) {
+        if (x != null) {
+            x.analyzer().counted(x.contention());
+            sink.accept(x.contention());
         }
     }
 
@@ -154,6 +227,7 @@ final class ParkDispatcher {
 
     /** End of the trace: parks still open are not contention that ended; they are counted. */
     void finish() {
+        handOnEnded(Long.MAX_VALUE);
         counters.openParksAtEnd += open.size();
         open.clear();
     }

@@ -26,16 +26,16 @@ import jdk.lockstat.internal.model.ClassRef;
 import jdk.lockstat.internal.model.ThreadRef;
 
 /**
- * A park/unpark event (ParkBegin, ParkEnd, Unpark), ordered by the global park sequence number (paper
- * 3.3). The VM does not write these yet; the pipeline already orders them for the park analysis to come.
+ * A park/unpark event (ParkBegin, ParkEnd, Unpark, SharedRelease), ordered by the global park sequence
+ * number (paper 3.3).
  */
 final class ParkEvent extends SequencedEvent {
-    static final int BEGIN = 20, END = 21, UNPARK = 22;
+    static final int BEGIN = 20, END = 21, UNPARK = 22, SHARED_RELEASE = 23;
 
     final int kind;
     final ThreadRef thread;
     final ChainRef chain;
-    /** Begin: blocker hash; end: the matching unpark's gseq; unpark: target thread id. */
+    /** Begin and shared release: blocker hash; end: the matching unpark's gseq; unpark: target thread id. */
     final long value;
     final ClassRef blockerClass;
     final long flags;

@@ -21,7 +21,9 @@
 
 package jdk.lockstat.internal.reconstruct;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import jdk.lockstat.internal.model.ChainRef;
@@ -36,6 +38,16 @@ import jdk.lockstat.query.LockStatistics;
  * unparked was blocked, up to then, by the unparking thread (the lock's releaser, with its call chain),
  * including threads that were not the one unparked (the paper's Figure 5: the shared blocker carries the
  * attribution). From the last release to the parked thread's own wake-up the owner is unknown.
+ * <p>
+ * A read-write lock's readers release without unparking anyone until the last one does; while a writer
+ * waits, those releases are recorded too (SharedRelease). Up to the next release that unparks, the time is
+ * then shared by every reader that released meanwhile and the unparking one, each in proportion to how long
+ * it held the read lock during the wait (from the start of the unattributed time to its release): the
+ * readers held the lock together, so each one alone would have blocked the writer that long. The shares
+ * are laid out one after another, in release order, so that the parts still cover the wait without overlap.
+ * <p>
+ * A thread that parks again in the same acquisition (woken, it lost the lock to a barging thread) goes on
+ * with the contention of its first park ({@link #resume}): one acquisition, one contention.
  */
 final class ParkLockAnalyzer {
     private final LockRef lock;
@@ -48,12 +60,17 @@ final class ParkLockAnalyzer {
         final Contention contention;
         long since;   // start of the part not yet attributed
         boolean released;   // since is a release's time (an unpark): what follows until the wake-up is a hand-off
+        // Readers' releases since `since` that unparked nobody, in release order; a thread's later
+        // release (of a reentrant read hold) replaces its earlier one.
+        Map<ThreadRef, ReaderRelease> readers;
 
-        Parked(Contention contention) {
+        Parked(Contention contention, long since) {
             this.contention = contention;
-            this.since = contention.start();
+            this.since = since;
         }
     }
+
+    private record ReaderRelease(ThreadRef thread, ChainRef chain, long time) {}
 
     ParkLockAnalyzer(LockRef lock, BlockedTimeAccumulator stats) {
         this.lock = lock;
@@ -71,7 +88,58 @@ final class ParkLockAnalyzer {
             firstThread = thread;
             firstChain = chain;
         }
-        parked.put(thread, new Parked(new Contention(kind, lock, thread, chain, false, time)));
+        parked.put(thread, new Parked(new Contention(kind, lock, thread, chain, false, time), time));
+    }
+
+    /**
+     * The thread parks again in the acquisition whose contention c (of this blocker) ended at its last
+     * wake-up: c goes on, and the time since that wake-up is charged to the next release.
+     */
+    void resume(ThreadRef thread, Contention c, long time) {
+        stats.change(time, +1);
+        c.reopen();
+        parked.put(thread, new Parked(c, c.end()));
+    }
+
+    /** A reader's release at time that unparked nobody, while others held the read lock too. */
+    void readerReleased(ThreadRef reader, ChainRef chain, long time) {
+        for (Map.Entry<ThreadRef, Parked> e : parked.entrySet()) {
+            Parked p = e.getValue();
+            if (e.getKey() == reader || time <= p.since) {
+                continue;
+            }
+            if (p.readers == null) {
+                p.readers = new LinkedHashMap<>();
+            }
+            p.readers.remove(reader);   // kept in release order
+            p.readers.put(reader, new ReaderRelease(reader, chain, time));
+        }
+    }
+
+    /**
+     * [p.since, to) shared by the readers released meanwhile and last (the release at to; null: none),
+     * each in proportion to its time from p.since to its release, laid out in release order.
+     */
+    private static void shareAmongReaders(Parked p, ReaderRelease last, long to) {
+        List<ReaderRelease> holders = new ArrayList<>(p.readers.values());
+        p.readers = null;
+        if (last != null) {
+            holders.removeIf(r -> r.thread() == last.thread());
+            holders.add(last);
+        }
+        double total = 0;
+        for (ReaderRelease r : holders) {
+            total += Math.min(r.time(), to) - p.since;
+        }
+        long span = to - p.since, at = p.since;
+        double held = 0;
+        for (ReaderRelease r : holders) {
+            held += Math.min(r.time(), to) - p.since;
+            long next = r == holders.get(holders.size() - 1) ? to : p.since + Math.round(span * (held / total));
+            p.contention.addPart(at, next, r.thread(), r.chain(), 0);
+            at = next;
+        }
+        p.since = to;
     }
 
     /** A release by owner at time: the waiters other than except owe their time so far to it. */
@@ -81,10 +149,13 @@ final class ParkLockAnalyzer {
                 continue;
             }
             Parked p = e.getValue();
-            if (time > p.since) {
+            if (time > p.since && p.readers != null) {
+                shareAmongReaders(p, new ReaderRelease(owner, ownerChain, time), time);
+            } else if (time > p.since) {
                 p.contention.addPart(p.since, time, owner, ownerChain, 0);
                 p.since = time;
             }
+            p.readers = null;
             p.released = true;
         }
     }
@@ -94,6 +165,14 @@ final class ParkLockAnalyzer {
         Parked p = parked.remove(thread);
         if (p == null) {
             return null;
+        }
+        if (p.readers != null) {   // no unparking release seen: the readers' time up to the last of them
+            long last = 0;
+            for (ReaderRelease r : p.readers.values()) {
+                last = Math.max(last, r.time());
+            }
+            shareAmongReaders(p, null, Math.min(last, time));
+            p.released = true;
         }
         long end = Math.max(time, p.since);
         stats.change(end, -1);

@@ -41,7 +41,7 @@ import jdk.lockstat.query.LockStatistics;
 /** Park-based contention (paper 3.3, 4.1) from hand-built traces with known answers. */
 class ParkAnalyzerTest {
     static final long T4 = 14;
-    static final long SYNC_CLASS = 0x900L, CONDITION_CLASS = 0x901L, SYNC_HASH = 0x5151;
+    static final long SYNC_CLASS = 0x900L, CONDITION_CLASS = 0x901L, RW_CLASS = 0x902L, SYNC_HASH = 0x5151;
 
     static void parkMetadata(EventBufferBuilder b) {
         Scenario.metadata(b);
@@ -72,19 +72,7 @@ class ParkAnalyzerTest {
      */
     @Test
     void figureFiveAttributesThroughTheSharedBlocker() {
-        Scenario s = new Scenario();
-        parkMetadata(s.buffer(0));
-        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3), b4 = s.buffer(T4);
-        parkBegin(b2, 100, 1, T2, SYNC_CLASS);
-        parkBegin(b4, 150, 2, T4, SYNC_CLASS);
-        unpark(b1, 200, 3, T1, T2);
-        parkEnd(b2, 210, 4, 3);
-        parkBegin(b2, 220, 5, T2, SYNC_CLASS);
-        unpark(b3, 300, 6, T3, T2);
-        parkEnd(b2, 310, 7, 6);
-        unpark(b2, 400, 8, T2, T4);
-        parkEnd(b4, 410, 9, 8);
-        Scenario.Result r = s.push();
+        Scenario.Result r = figureFive(false);
         List<Contention> t2 = r.contentions().stream().filter(c -> c.thread().id() == T2).toList();
         assertEquals(2, t2.size(), r.contentions().toString());
         assertEquals("11:100-200 ~:200-210", parts(t2.get(0)));
@@ -176,5 +164,116 @@ class ParkAnalyzerTest {
             assertEquals(latch ? 0 : 1, r.contentions().size(), cls + ": " + r.contentions());
             assertEquals(latch ? 1 : 0, r.counters().parkWaits, cls);
         }
+    }
+
+    /** The events of figure 5; repark: T2's second park has the flag java.util.concurrent's acquire sets. */
+    static Scenario.Result figureFive(boolean repark) {
+        Scenario s = new Scenario();
+        parkMetadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3), b4 = s.buffer(T4);
+        parkBegin(b2, 100, 1, T2, SYNC_CLASS);
+        parkBegin(b4, 150, 2, T4, SYNC_CLASS);
+        unpark(b1, 200, 3, T1, T2);
+        parkEnd(b2, 210, 4, 3);
+        if (repark) {
+            repark(b2, 220, 5, T2);
+        } else {
+            parkBegin(b2, 220, 5, T2, SYNC_CLASS);
+        }
+        unpark(b3, 300, 6, T3, T2);
+        parkEnd(b2, 310, 7, 6);
+        unpark(b2, 400, 8, T2, T4);
+        parkEnd(b4, 410, 9, 8);
+        return s.push();
+    }
+
+    static void repark(EventBufferBuilder b, long time, long gseq, long thread) {
+        b.event(EventType.PARK_BEGIN, T0 + time, gseq, SYNC_HASH, SYNC_CLASS, 0, 0L, 100 + thread, EventType.PARK_REPARK);
+    }
+
+    static void sharedRelease(EventBufferBuilder b, long time, long gseq, long reader) {
+        b.event(EventType.SHARED_RELEASE, T0 + time, gseq, SYNC_HASH, RW_CLASS, 100 + reader);
+    }
+
+    /**
+     * Figure 5 with the re-park flag that java.util.concurrent's acquire sets: T2's second park continues
+     * the acquisition of its first, so T2 has one contention, and the time from its wake-up (210) to the
+     * next release goes to T3, the barging thread that held the lock meanwhile.
+     */
+    @Test
+    void reparkInOneAcquisitionIsOneContention() {
+        Scenario.Result r = figureFive(true);
+        List<Contention> t2 = r.contentions().stream().filter(c -> c.thread().id() == T2).toList();
+        assertEquals(1, t2.size(), r.contentions().toString());
+        assertEquals("11:100-200 ~:200-210 13:210-300 ~:300-310", parts(t2.get(0)));
+        assertEquals(1, r.counters().reparks);
+        assertEquals(2, r.analysis().lockStatistics().rows().get(0).timesBlocked());
+        assertEquals("park=470\n", r.by("group"));
+    }
+
+    /** Without the flag, or on another blocker, or after the window, a park begins a contention of its own. */
+    @Test
+    void onlyAFlaggedPromptReparkContinues() {
+        for (long gap : new long[] {10, 200_000_000L}) {
+            Scenario s = new Scenario();
+            parkMetadata(s.buffer(0));
+            EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
+            parkBegin(b2, 100, 1, T2, SYNC_CLASS);
+            unpark(b1, 200, 2, T1, T2);
+            parkEnd(b2, 210, 3, 2);
+            parkBegin(b2, 220, 4, T2, SYNC_CLASS);   // not flagged: a new lock() call
+            unpark(b3, 300, 5, T3, T2);
+            parkEnd(b2, 310, 6, 5);
+            repark(b2, 310 + gap, 7, T2);            // flagged, but the window passed for the large gap
+            unpark(b1, 400 + gap, 8, T1, T2);
+            parkEnd(b2, 410 + gap, 9, 8);
+            Scenario.Result r = s.push();
+            assertEquals(gap == 10 ? 2 : 3, r.contentions().size(), gap + ": " + r.contentions());
+            assertEquals(gap == 10 ? 1 : 0, r.counters().reparks, "gap " + gap);
+        }
+    }
+
+    static void rwMetadata(EventBufferBuilder b) {
+        parkMetadata(b);
+        b.event(EventType.CLASS, RW_CLASS, 0L, "java.util.concurrent.locks.ReentrantReadWriteLock$NonfairSync");
+    }
+
+    /**
+     * A writer (T4) parks at 100 behind three readers that release at 200 (T1), 300 (T2) and 400 (T3, the
+     * last, which unparks it). Each is charged in proportion to its hold during the wait (100, 200, 300 of
+     * 600), laid out in release order. A reader's release of an inner (reentrant) hold is superseded by its
+     * outer one; a release before the writer parked is not part of its wait.
+     */
+    @Test
+    void writerIsChargedToEveryReaderByHoldTime() {
+        Scenario s = new Scenario();
+        rwMetadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3), b4 = s.buffer(T4);
+        sharedRelease(b3, 50, 1, T3);         // before the writer parked
+        parkBegin(b4, 100, 2, T4, RW_CLASS);
+        sharedRelease(b1, 150, 3, T1);        // inner hold
+        sharedRelease(b1, 200, 4, T1);
+        sharedRelease(b2, 300, 5, T2);
+        unpark(b3, 400, 6, T3, T4);
+        parkEnd(b4, 410, 7, 6);
+        Scenario.Result r = s.push();
+        assertEquals("11:100-150 12:150-250 13:250-400 ~:400-410", parts(r.of(T4)));
+        assertEquals(3, r.counters().sharedReleases);   // the first came before any park on the lock
+        assertEquals("demo.Worker.hold11=50\ndemo.Worker.hold12=100\ndemo.Worker.hold13=150\n<hand-off>=10\n"
+                .lines().sorted().toList(), r.by("owner-method").lines().sorted().toList());
+    }
+
+    /** The last reader's unpark was lost: the readers seen share the time up to the last of their releases. */
+    @Test
+    void readersShareTheWaitWithoutTheUnpark() {
+        Scenario s = new Scenario();
+        rwMetadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b4 = s.buffer(T4);
+        parkBegin(b4, 100, 1, T4, RW_CLASS);
+        sharedRelease(b1, 200, 2, T1);
+        sharedRelease(b2, 400, 3, T2);
+        parkEnd(b4, 410, 5, 0);
+        Scenario.Result r = s.push();
+        assertEquals("11:100-175 12:175-400 ~:400-410", parts(r.of(T4)));
     }
 }
