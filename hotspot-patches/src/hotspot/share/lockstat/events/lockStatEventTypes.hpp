@@ -50,7 +50,8 @@ enum LockStatEventType {
   LOCKSTAT_VTHREAD_MOUNT             = 30,
   LOCKSTAT_VTHREAD_UNMOUNT           = 31,
   LOCKSTAT_VM_PAUSE                  = 32,
-  LOCKSTAT_CHAIN_STATS               = 41
+  LOCKSTAT_CHAIN_STATS               = 41,
+  LOCKSTAT_THREAD_CPU                = 42
 };
 
 // Bits of THREAD_START's flags.

@@ -206,6 +206,7 @@ class VM_LockStatStop : public VM_Operation {
     LockStatReleaseStretch::close_at_safepoint(_stop, LockStatService::write_shared_release_summary);
     LockStatThreadLocal::reclaim_all_at_safepoint();
     LockStatService::write_shared_chain_stats();
+    LockStatService::write_shared_thread_cpu();
     LockStatService::flush();
     if (_stop) {
       LockStatService::set_active(false);
@@ -330,6 +331,52 @@ void LockStatService::write_shared_vm_pause(jlong begin, jlong duration, u1 kind
   w.commit();
 }
 
+// Every registered thread's CPU time so far (user + system), at each drain period's safepoint and at the
+// end: bottle graphs and the thread timeline tell running (on a CPU) from runnable (waiting for one) by
+// it. Reading another thread's CPU clock is one clock_gettime; a VM without per-thread CPU clocks writes
+// nothing. At most per_event threads an event, so that an event fits the shared buffer.
+void LockStatService::write_shared_thread_cpu() {
+  if (!os::is_thread_cpu_time_supported()) {
+    return;
+  }
+  const int per_event = 128;
+  jlong tids[per_event];
+  jlong cpus[per_event];
+  int n = 0;
+  jlong now = LockStatClock::now();
+  auto write = [&]() {
+    MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
+    LockStatBuffer* b = shared_buffer_for((3 + 2 * n) * LockStatEventWriter::max_varint_size);
+    if (b == nullptr) {
+      return;
+    }
+    LockStatEventWriter w(b);
+    w.write_varint((julong)LOCKSTAT_THREAD_CPU);
+    w.write_timestamp(now);
+    w.write_varint((julong)n);
+    for (int i = 0; i < n; i++) {
+      w.write_varint((julong)tids[i]);
+      w.write_varint((julong)cpus[i]);
+    }
+    w.commit();
+  };
+  LockStatThreadLocal::threads_at_safepoint([&](jlong tid, JavaThread* jt) {
+    jlong cpu = os::thread_cpu_time(jt, true);
+    if (cpu < 0) {
+      return;
+    }
+    tids[n] = tid;
+    cpus[n] = cpu;
+    if (++n == per_event) {
+      write();
+      n = 0;
+    }
+  });
+  if (n > 0) {
+    write();
+  }
+}
+
 void LockStatService::write_shared_chain_stats() {
   LockStatChainCounters c = LockStatThreadLocal::chain_counters_at_safepoint();
   MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
@@ -366,6 +413,13 @@ void LockStatService::write_thread_event(JavaThread* jt, int type, u1 flags) {
   }
   size_t name_len = MIN2(strlen(name), max_thread_name);
   size_t max_size = 4 * LockStatEventWriter::max_varint_size + 1 + name_len;
+  // An ending thread's CPU time, for the time since the last drain period's ThreadCpu (written by the
+  // thread itself; LockStat's own threads, which record nothing, are left out).
+  jlong cpu = type == LOCKSTAT_THREAD_END && jt == Thread::current() && !LockStatThreadLocal::is_current_excluded()
+              && os::is_thread_cpu_time_supported() ? os::thread_cpu_time(jt, true) : -1;
+  if (cpu >= 0) {
+    max_size += 5 * LockStatEventWriter::max_varint_size;
+  }
 
   MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
   if (!LockStat::is_active()) {
@@ -376,8 +430,16 @@ void LockStatService::write_thread_event(JavaThread* jt, int type, u1 flags) {
     return;   // out of memory: counted as lost
   }
   LockStatEventWriter w(b);
+  jlong now = LockStatClock::now();
+  if (cpu >= 0) {
+    w.write_varint((julong)LOCKSTAT_THREAD_CPU);
+    w.write_timestamp(now);
+    w.write_varint(1);
+    w.write_varint((julong)tid);
+    w.write_varint((julong)cpu);
+  }
   w.write_varint(type);
-  w.write_timestamp(LockStatClock::now());
+  w.write_timestamp(now);
   w.write_varint((julong)tid);
   if (type == LOCKSTAT_THREAD_START) {
     w.write_u1(flags);

@@ -78,6 +78,7 @@ class LockStatService : AllStatic {
   // At a safepoint: the call-chain counters so far (CHAIN_STATS; totals, so each drain period's
   // share is the difference to the previous event).
   static void write_shared_chain_stats();
+  static void write_shared_thread_cpu();   // each thread's CPU time so far (ThreadCpu), at a safepoint
 
   static const char* trace_path()  { return _trace_path; }
   static const char* report_path() { return _report_path; }

@@ -45,8 +45,8 @@ static Mutex* registry_lock() {
   return lock;
 }
 
-LockStatThreadLocal::LockStatThreadLocal(jlong tid) :
-  _next(nullptr), _prev(nullptr), _buffer(nullptr), _tid(tid), _context_tid(tid),
+LockStatThreadLocal::LockStatThreadLocal(JavaThread* jt, jlong tid) :
+  _next(nullptr), _prev(nullptr), _buffer(nullptr), _tid(tid), _thread(jt), _context_tid(tid),
   _random((uint32_t)os::random() | 1), _pending_count(0), _waiting_on(nullptr), _reacquiring(nullptr), _last_unpark_consumed(0), _repark_tid(0) {
   for (int i = 0; i < announced_slots; i++) {
     _announced[i] = -1;
@@ -55,6 +55,10 @@ LockStatThreadLocal::LockStatThreadLocal(jlong tid) :
 
 void LockStatThreadLocal::set_current_excluded(bool excluded) {
   _lockstat_excluded = excluded;
+}
+
+bool LockStatThreadLocal::is_current_excluded() {
+  return _lockstat_excluded;
 }
 
 LockStatThreadLocal* LockStatThreadLocal::current(JavaThread* jt) {
@@ -72,7 +76,7 @@ LockStatThreadLocal* LockStatThreadLocal::current(JavaThread* jt) {
   if (thread_obj == nullptr) {
     return nullptr;
   }
-  tl = new LockStatThreadLocal(java_lang_Thread::thread_id(thread_obj));
+  tl = new LockStatThreadLocal(jt, java_lang_Thread::thread_id(thread_obj));
   {
     MutexLocker ml(registry_lock(), Mutex::_no_safepoint_check_flag);
     tl->_next = _head;

@@ -73,6 +73,7 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   LockStatThreadLocal* _prev;
   LockStatBuffer* _buffer;
   jlong _tid;                     // java.lang.Thread id of the owning platform thread
+  JavaThread* _thread;            // the owning platform thread (registered while it lives)
   jlong _context_tid;             // thread the buffer's latest events belong to (a mounted virtual thread)
   uint32_t _random;               // buffer sizes: paper's random 8..24 KB, so threads rarely submit together
 
@@ -96,7 +97,7 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   static LockStatThreadLocal* _head;
   static LockStatChainCounters _exited_chain_counters;   // of threads that have ended
 
-  explicit LockStatThreadLocal(jlong tid);
+  LockStatThreadLocal(JavaThread* jt, jlong tid);
   size_t next_buffer_size();
 
  public:
@@ -161,12 +162,19 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
 
   // The calling thread records no events while excluded (LockStat's own threads).
   static void set_current_excluded(bool excluded);
+  static bool is_current_excluded();
   // The thread ends: its buffer goes to the queue, its state is freed.
   static void on_thread_exit(JavaThread* jt);
   // At a safepoint: every thread's non-empty buffer goes to the queue (paper 3.1), so that one idle
   // thread cannot hold back the analysis of a monitor's sequence.
   static void reclaim_all_at_safepoint();
   // At a safepoint: the call-chain counters of all threads, ended ones included.
+  // Calls f(tid, thread) for every registered thread; at a safepoint (none registers or leaves then).
+  template <typename F> static void threads_at_safepoint(F f) {
+    for (LockStatThreadLocal* tl = _head; tl != nullptr; tl = tl->_next) {
+      f(tl->_tid, tl->_thread);
+    }
+  }
   static LockStatChainCounters chain_counters_at_safepoint();
   // At a safepoint, before tracing starts again in a running VM (jcmd LockStat.start): what threads
   // kept from an earlier trace (empty buffers with that trace's sequence numbers, announced virtual

@@ -51,6 +51,12 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
     private long pauseCount, pauseNanos;
     private long end = Long.MIN_VALUE;
     private long latest = Long.MIN_VALUE;   // while loading: the latest time seen
+    private boolean cpuRecorded;   // the trace has ThreadCpu events
+    // Per thread at most this many CPU time segments (a drain period each, 100 ms: over 50 minutes);
+    // beyond, neighbours merge, halving the resolution.
+    private static final int MAX_CPU_SEGMENTS = 1 << 15;
+    // A thread on a CPU for less of its not-blocked time in a drain period than this was idle (see IDLE).
+    private static final double IDLE_BELOW = 0.05;
 
     /** One thread's lifetime and its non-running time per bucket. */
     private static final class Track {
@@ -58,8 +64,34 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
         long start = Long.MAX_VALUE;
         long end = Long.MAX_VALUE;   // MAX_VALUE: alive at the trace's end
         long waitSince = Long.MIN_VALUE;
+        long parkSince = Long.MIN_VALUE;   // a park still open at the trace's end
+        int parkState;
         boolean traced;   // it blocked, waited or parked at least once
+        boolean startedInTrace;   // its CPU time before its first ThreadCpu is all within the trace
         final SparseBuckets[] states = {new SparseBuckets(), new SparseBuckets(), new SparseBuckets()};
+        // CPU time: the last sample, and segments {from, to, cpu nanos used in between} in time order.
+        long cpuAt = Long.MIN_VALUE, cpuSoFar;
+        long[] cpu = new long[0];
+        int cpuSegments;
+
+        void addCpu(long from, long to, long nanos) {
+            if (cpuSegments * 3 == cpu.length) {
+                if (cpuSegments == MAX_CPU_SEGMENTS) {
+                    for (int i = 0; i < cpuSegments / 2; i++) {   // neighbours merge: [a.from, b.to), a + b
+                        cpu[3 * i] = cpu[6 * i];
+                        cpu[3 * i + 1] = cpu[6 * i + 4];
+                        cpu[3 * i + 2] = cpu[6 * i + 2] + cpu[6 * i + 5];
+                    }
+                    cpuSegments /= 2;
+                } else {
+                    cpu = java.util.Arrays.copyOf(cpu, Math.max(48, cpu.length * 2));
+                }
+            }
+            cpu[3 * cpuSegments] = from;
+            cpu[3 * cpuSegments + 1] = to;
+            cpu[3 * cpuSegments + 2] = nanos;
+            cpuSegments++;
+        }
 
         Track(ThreadRef thread) {
             this.thread = thread;
@@ -87,6 +119,7 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
         synchronized (axis) {
             Track t = track(thread);
             t.start = Math.min(t.start, existedAtStart ? Math.min(time, axis.startNanos()) : time);
+            t.startedInTrace = !existedAtStart;
             seen(time);
         }
     }
@@ -101,13 +134,25 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
 
     @Override
     public void parked(ThreadRef thread, ParkBlockerKind kind, long from, long to) {
-        int state = switch (kind) {
+        synchronized (axis) {
+            add(track(thread), state(kind), from, to);
+        }
+    }
+
+    private static int state(ParkBlockerKind kind) {
+        return switch (kind) {
             case LOCK -> BLOCKED;
             case WAIT -> WAITING;
             case IDLE -> PARKED;
         };
+    }
+
+    @Override
+    public void parkedUntilEnd(ThreadRef thread, ParkBlockerKind kind, long from) {
         synchronized (axis) {
-            add(track(thread), state, from, to);
+            Track t = track(thread);
+            t.parkSince = from;
+            t.parkState = state(kind);
         }
     }
 
@@ -139,6 +184,34 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
         }
     }
 
+    @Override
+    public void cpuTime(ThreadRef thread, long time, long cpuNanos) {
+        synchronized (axis) {
+            cpuRecorded = true;
+            Track t = track(thread);
+            seen(time);
+            if (t.cpuAt == Long.MIN_VALUE) {
+                // A thread started during the trace used all of its CPU time since its start.
+                if (t.startedInTrace && t.start < time) {
+                    t.addCpu(t.start, time, cpuNanos);
+                }
+            } else if (time > t.cpuAt && cpuNanos >= t.cpuSoFar) {
+                t.addCpu(t.cpuAt, time, cpuNanos - t.cpuSoFar);
+            }
+            if (time > t.cpuAt) {
+                t.cpuAt = time;
+                t.cpuSoFar = cpuNanos;
+            }
+        }
+    }
+
+    /** Whether the trace recorded threads' CPU time: running is then on a CPU, apart from runnable. */
+    public boolean cpuRecorded() {
+        synchronized (axis) {
+            return cpuRecorded;
+        }
+    }
+
     /** VM pauses seen: count and total nanoseconds. */
     public long[] pauses() {
         synchronized (axis) {
@@ -166,6 +239,10 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
                 if (t.waitSince != Long.MIN_VALUE) {
                     add(t, WAITING, t.waitSince, end);
                     t.waitSince = Long.MIN_VALUE;
+                }
+                if (t.parkSince != Long.MIN_VALUE) {
+                    add(t, t.parkState, t.parkSince, Math.min(end, t.end));
+                    t.parkSince = Long.MIN_VALUE;
                 }
             }
         }
@@ -209,9 +286,11 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
      * One thread's nanoseconds per state (RUNNING, BLOCKED, WAITING, PARKED) per bucket. traced: the
      * thread blocked, waited or parked at least once. A thread that never did is most likely one whose
      * waiting the trace cannot see (VM threads, native or I/O waits, sleep), so its "running" is only
-     * "alive": bottle graphs leave such threads out.
+     * "alive": bottle graphs leave such threads out, unless its CPU time was recorded (onCpu: RUNNING is
+     * then time on a CPU, RUNNABLE the rest of its not-blocked time).
      */
-    public record ThreadTimeline(ThreadRef thread, long startNanos, long endNanos, long[][] nanos, boolean traced) {
+    public record ThreadTimeline(ThreadRef thread, long startNanos, long endNanos, long[][] nanos, boolean traced,
+                                 boolean onCpu) {
         public long total(ThreadState s) {
             long sum = 0;
             for (long v : nanos[s.ordinal()]) {
@@ -304,15 +383,71 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
             nanos[ThreadState.PAUSED.ordinal()][b] = stopped;
             nanos[0][b] = running - stopped;
         }
-        return new ThreadTimeline(t.thread, s, e, nanos, t.traced);
+        if (t.cpuSegments > 0) {
+            splitByCpu(t, nanos, origin, w);
+        }
+        return new ThreadTimeline(t.thread, s, e, nanos, t.traced, t.cpuSegments > 0);
+    }
+
+    /**
+     * Splits a thread's not-blocked time into on a CPU (RUNNING) and waiting for one (RUNNABLE): each CPU
+     * time segment's nanoseconds go to the buckets it covers in proportion to the thread's not-blocked time
+     * there, at most all of it; what is left is runnable, or IDLE where the thread was on a CPU for less
+     * than IDLE_BELOW of that time in the segment (it slept or waited where the trace cannot see).
+     * Not-blocked time outside every segment (before the first sample of a thread that existed when tracing
+     * started) stays running, as without CPU time.
+     */
+    private static void splitByCpu(Track t, long[][] nanos, long origin, long w) {
+        int run = ThreadState.RUNNING.ordinal(), runnable = ThreadState.RUNNABLE.ordinal();
+        long[] free = nanos[run];
+        double[] onCpu = new double[TimeAxis.BUCKETS];
+        double[] idle = new double[TimeAxis.BUCKETS];
+        double[] covered = new double[TimeAxis.BUCKETS];   // of each bucket, the part segments cover
+        for (int i = 0; i < t.cpuSegments; i++) {
+            long from = t.cpu[3 * i], to = t.cpu[3 * i + 1], used = t.cpu[3 * i + 2];
+            int first = (int) Math.max(0, Math.min(TimeAxis.BUCKETS - 1, Math.floorDiv(from - origin, w)));
+            int last = (int) Math.max(0, Math.min(TimeAxis.BUCKETS - 1, Math.floorDiv(to - 1 - origin, w)));
+            double eligible = 0;
+            for (int b = first; b <= last; b++) {
+                long bs = origin + b * w;
+                double part = Math.max(0, Math.min(to, bs + w) - Math.max(from, bs)) / (double) w;
+                eligible += free[b] * part;
+            }
+            double f = eligible > 0 ? Math.min(1, used / eligible) : 0;
+            for (int b = first; b <= last; b++) {
+                long bs = origin + b * w;
+                double part = Math.max(0, Math.min(to, bs + w) - Math.max(from, bs)) / (double) w;
+                onCpu[b] += free[b] * part * f;
+                if (f < IDLE_BELOW) {
+                    idle[b] += free[b] * part * (1 - f);
+                }
+                covered[b] += part;
+            }
+        }
+        for (int b = 0; b < TimeAxis.BUCKETS; b++) {
+            if (covered[b] <= 0 || free[b] == 0) {
+                continue;
+            }
+            long known = Math.round(free[b] * Math.min(1, covered[b]));   // the not-blocked time segments cover
+            long cpu = Math.min(known, Math.round(onCpu[b]));
+            long quiet = Math.min(known - cpu, Math.round(idle[b]));
+            nanos[ThreadState.IDLE.ordinal()][b] = quiet;
+            nanos[runnable][b] = known - cpu - quiet;
+            nanos[run][b] = free[b] - (known - cpu);
+        }
     }
 
     /** The bottle graph of buckets [from, to); see {@link BottleGraph}. */
     public BottleGraph bottleGraph(int from, int to, boolean byNamePattern) {
+        return bottleGraph(from, to, byNamePattern, 0);
+    }
+
+    /** The same, with the traced VM's CPU count (0: unknown), which running time never exceeds. */
+    public BottleGraph bottleGraph(int from, int to, boolean byNamePattern, int cpus) {
         synchronized (axis) {
             List<ThreadTimeline> all = new ArrayList<>();
             tracks.values().forEach(t -> all.add(timeline(t)));
-            return BottleGraph.of(all, from, to, axis.startNanos(), axis.widthNanos(), byNamePattern);
+            return BottleGraph.of(all, from, to, axis.startNanos(), axis.widthNanos(), byNamePattern, cpus);
         }
     }
 }

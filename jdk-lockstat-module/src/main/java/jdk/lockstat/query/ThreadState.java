@@ -21,7 +21,12 @@
 
 package jdk.lockstat.query;
 
-/** What a thread did, as far as the trace tells; RUNNING is alive and none of the others. */
+/**
+ * What a thread did, as far as the trace tells. RUNNING is on a CPU where the trace recorded the thread's
+ * CPU time (ThreadCpu events), otherwise alive and none of the others; RUNNABLE is the rest of a thread's
+ * not-blocked time where CPU time was recorded: ready, but waiting for a CPU; IDLE is that rest where the
+ * thread hardly ran at all: a sleep, I/O or an uncontended wait() that the trace does not see.
+ */
 public enum ThreadState {
     RUNNING("running"),
     /** Contending for a monitor or a park-based lock. */
@@ -31,7 +36,15 @@ public enum ThreadState {
     /** Parked idle, e.g. a pool worker with nothing to do. */
     PARKED("parked"),
     /** Would have run, but the JVM had stopped every thread (a safepoint: GC, deoptimisation, ...). */
-    PAUSED("VM pause");
+    PAUSED("VM pause"),
+    /** Not blocked, waiting, parked or paused, yet not on a CPU: more runnable threads than CPUs. */
+    RUNNABLE("runnable"),
+    /**
+     * Neither blocked, waiting, parked nor paused in the trace, yet on a CPU for less than 5% of that time in
+     * a drain period: waiting where the trace cannot see it (a runnable thread gets about 1/N of a CPU
+     * with N threads per CPU; under 5% would take over 20).
+     */
+    IDLE("idle, untraced");
 
     private final String label;
 

@@ -123,4 +123,82 @@ class ThreadActivityTest {
         BottleGraph g = a.bottleGraph(0, TimeAxis.BUCKETS, false);
         assertEquals(20 * MS, g.boxes().get(0).shareNanos(), 1);
     }
+
+    /**
+     * 8 busy threads on 2 CPUs for 1 s, none blocking: each gets 250 ms of CPU (sampled every 100 ms, as
+     * the drain periods do). Running is time on a CPU, so each box is 2 wide (all 8 share 2 CPUs) and 125 ms
+     * tall, the graph is 1 s tall, and each thread was runnable, without a CPU, for 750 ms: oversubscribed.
+     * The same threads without CPU time are "alive, never traced" and left out.
+     */
+    @Test
+    void cpuTimeMakesRunnableThreadsNotParallel() {
+        for (boolean withCpu : new boolean[] {true, false}) {
+            TimeAxis axis = new TimeAxis();
+            axis.start(S);
+            ThreadActivity a = new ThreadActivity(axis);
+            for (int i = 0; i < 8; i++) {
+                ThreadRef t = thread(10 + i, "busy-" + i);
+                a.threadStarted(t, S, false);
+                for (int k = 1; withCpu && k <= 10; k++) {
+                    a.cpuTime(t, S + k * 100 * MS, k * 25 * MS);
+                }
+                a.threadEnded(t, S + 1000 * MS);
+            }
+            a.finish(S + 1000 * MS);
+            BottleGraph g = a.bottleGraph(0, TimeAxis.BUCKETS, false);
+            if (!withCpu) {
+                assertEquals(0, g.boxes().size());
+                assertEquals(false, g.cpuRecorded());
+                continue;
+            }
+            assertEquals(8, g.boxes().size());
+            for (BottleGraph.Box b : g.boxes()) {
+                assertEquals(250 * MS, b.runningNanos(), MS);
+                assertEquals(750 * MS, b.runnableNanos(), MS);
+                assertEquals(2.0, b.parallelism(), 0.01);
+                assertEquals(125 * MS, b.shareNanos(), MS);
+            }
+            assertEquals(1000 * MS, g.sharedNanos(), MS);
+            assertEquals(true, g.cpuRecorded());
+            assertEquals(true, g.oversubscribed());
+            ThreadActivity.ThreadTimeline tl = a.timelines(0, TimeAxis.BUCKETS, 10).get(0);
+            assertEquals(250 * MS, tl.total(ThreadState.RUNNING), MS);
+            assertEquals(750 * MS, tl.total(ThreadState.RUNNABLE), MS);
+        }
+    }
+
+    /**
+     * 2 threads on 2 CPUs, each on a CPU all the time except while blocked: width about 2, nothing
+     * runnable. A thread's CPU goes to its not-blocked time only: T1 blocked for the first half of every
+     * period used half of each period's CPU, and nothing of it lands where it was blocked.
+     */
+    @Test
+    void cpuTimeGoesToNotBlockedTime() {
+        TimeAxis axis = new TimeAxis();
+        axis.start(S);
+        ThreadActivity a = new ThreadActivity(axis);
+        ThreadRef t0 = thread(10, "worker-0"), t1 = thread(11, "worker-1");
+        a.threadStarted(t0, S, false);
+        a.threadStarted(t1, S, false);
+        for (int k = 1; k <= 10; k++) {
+            a.parked(t1, ParkBlockerKind.LOCK, S + (k - 1) * 100 * MS, S + (k - 1) * 100 * MS + 50 * MS);
+            a.cpuTime(t0, S + k * 100 * MS, k * 100 * MS);
+            a.cpuTime(t1, S + k * 100 * MS, k * 50 * MS);
+        }
+        a.threadEnded(t0, S + 1000 * MS);
+        a.threadEnded(t1, S + 1000 * MS);
+        a.finish(S + 1000 * MS);
+        BottleGraph g = a.bottleGraph(0, TimeAxis.BUCKETS, false);
+        assertEquals(2, g.boxes().size());
+        assertEquals(false, g.oversubscribed());
+        assertEquals(0, g.runnableNanos(), MS);
+        ThreadActivity.ThreadTimeline w1 = a.timelines(0, TimeAxis.BUCKETS, 10).stream()
+                .filter(tl -> tl.thread().id() == 11).findFirst().orElseThrow();
+        assertEquals(500 * MS, w1.total(ThreadState.RUNNING), MS);
+        assertEquals(500 * MS, w1.total(ThreadState.BLOCKED), MS);
+        // worker-0 ran alone while worker-1 was blocked (500 ms of share), with it otherwise (250): width 1.33.
+        BottleGraph.Box b0 = g.boxes().stream().filter(b -> b.label().startsWith("worker-0")).findFirst().orElseThrow();
+        assertEquals(750 * MS, b0.shareNanos(), 2 * MS);
+        assertEquals(1000.0 / 750, b0.parallelism(), 0.01);
+    }
 }

@@ -43,7 +43,7 @@ final class BottleGraphView extends BorderPane {
     final CheckBox grouped = new CheckBox("group by name pattern");
     private final Canvas canvas = new Canvas();
     private final Pane holder = new Pane(canvas);
-    private BottleGraph graph = new BottleGraph(java.util.List.of(), 0, 0, 0);
+    private BottleGraph graph = new BottleGraph(java.util.List.of(), 0, 0, 0, false, 0);
     private int cpus;
     private final Label note = new Label();
 
@@ -70,10 +70,27 @@ final class BottleGraphView extends BorderPane {
 
     void show(BottleGraph g, int availableCpus) {
         graph = g;
-        note.setText(g.untracedThreads() == 0 ? "" : g.untracedThreads()
-                + " threads without a traced block, wait or park left out (VM threads)");
+        note.setText(noteText(g, availableCpus));
         cpus = availableCpus;
         draw();
+    }
+
+    /** What the graph cannot show by itself: threads left out, CPU time missing, threads waiting for CPUs. */
+    static String noteText(BottleGraph g, int cpus) {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        if (g.oversubscribed()) {
+            long running = g.boxes().stream().mapToLong(BottleGraph.Box::runningNanos).sum();
+            parts.add(String.format("runnable threads waited for a CPU %s (%.0f%% of their running time): more threads "
+                    + "than %s CPUs, not parallelism", Texts.seconds(g.runnableNanos()), 100.0 * g.runnableNanos() / Math.max(1, running),
+                    cpus > 0 ? Integer.toString(cpus) : "the"));
+        }
+        if (!g.cpuRecorded() && !g.boxes().isEmpty()) {
+            parts.add("no CPU time in this trace: running is alive and not blocked");
+        }
+        if (g.untracedThreads() > 0) {
+            parts.add(g.untracedThreads() + " threads without a traced block, wait, park or CPU time left out (VM threads)");
+        }
+        return String.join("; ", parts);
     }
 
     private void draw() {
@@ -116,8 +133,9 @@ final class BottleGraphView extends BorderPane {
             g.strokeRect(cx - bw / 2, y, bw, bh);
             if (bh >= 10) {
                 g.setFill(Color.BLACK);
-                g.fillText(String.format("%s%s: %s, parallelism %.2f", b.label(),
-                        b.threads() > 1 ? " (" + b.threads() + " threads)" : "", Texts.seconds(b.shareNanos()), b.parallelism()),
+                g.fillText(String.format("%s%s: %s, parallelism %.2f%s", b.label(),
+                        b.threads() > 1 ? " (" + b.threads() + " threads)" : "", Texts.seconds(b.shareNanos()), b.parallelism(),
+                        b.runnableNanos() > 0 ? ", runnable " + Texts.seconds(b.runnableNanos()) : ""),
                         Math.max(cx + bw / 2 + 8, 70 + plotW + 10), y + Math.min(bh, 24) / 2 + 4);
             }
         }

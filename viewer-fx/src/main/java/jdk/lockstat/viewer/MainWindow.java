@@ -386,7 +386,7 @@ public final class MainWindow {
             timeline.show(model.activity().timelines(from, to, ThreadTimelineView.MAX_THREADS), from, to,
                     model.activity().threads());
         } else if (t == bottleTab) {
-            bottle.show(model.activity().bottleGraph(from, to, bottle.grouped.isSelected()), cpus());
+            bottle.show(model.activity().bottleGraph(from, to, bottle.grouped.isSelected(), cpus()), cpus());
         }
     }
 

@@ -39,7 +39,7 @@ final class ThreadTimelineView extends ScrollPane {
     static final int MAX_THREADS = 400;
     private static final double ROW = 18, LABEL = 230, HEADER = 26;
     static final Color[] COLORS = {Color.web("#5cb85c"), Color.web("#d9534f"), Color.web("#f0ad4e"), Color.web("#b0b0b0"),
-        Color.web("#8e6fc1")};
+        Color.web("#8e6fc1"), Color.web("#2f7fd0"), Color.web("#e4e4e4")};   // by ThreadState ordinal
     /** Alive, but the trace saw no block, wait or park: it may have been waiting where the trace cannot see. */
     static final Color UNTRACED = Color.web("#d6ead6");
     private final Canvas canvas = new Canvas(1200, 400);
@@ -75,7 +75,7 @@ final class ThreadTimelineView extends ScrollPane {
             g.fillRect(x, 6, 12, 12);
             g.setFill(Color.BLACK);
             g.fillText(s.label(), x + 16, 16);
-            x += 90;
+            x += Math.max(90, 30 + 6.5 * s.label().length());   // 11 px font: about 6.5 px a character
         }
         g.setFill(UNTRACED);
         g.fillRect(x, 6, 12, 12);

@@ -122,8 +122,9 @@ class CallTreeViewTest {
                 window.callTree.scope.getText());
 
         // Top-down: platform threads start in Thread.run, virtual threads in their continuation.
+        // (An <unknown owner> key may follow, for time with no release seen: not a frame.)
         assertEquals(List.of("java.lang.Thread.run", "jdk.internal.vm.Continuation.enterSpecial", "<hand-off>",
-                "SampleWorkload.main"), frames(root));
+                "SampleWorkload.main"), frames(root).stream().filter(f -> !f.equals("<unknown owner>")).toList());
         TreeItem<CallTree.Node> run = root.getChildren().get(0);
         long runNanos = nanos(all.ownerChains(), outermost("java.lang.Thread.run"));
         assertEquals(runNanos, run.getValue().totalNanos());
@@ -270,7 +271,7 @@ class CallTreeViewTest {
                 .filter(c -> c.getValue().text().startsWith("SampleWorkload$PriceCache.get(SampleWorkload.java:52)"))
                 .findFirst().orElseThrow();
         assertEquals("\u2026 SampleWorkload$PriceCache.get(SampleWorkload.java:52) <- SampleWorkload.lambda$main$1"
-                + "(SampleWorkload.java:145) <- SampleWorkload$$Lambda/0x0000000013043a30.run [+4]",
+                + "(SampleWorkload.java:145) <- SampleWorkload$$Lambda/0x000000000b043a30.run [+4]",
                 window.tree.label(get.getValue()));
 
         robot.interact(() -> window.tree.getSelectionModel().select(lock));

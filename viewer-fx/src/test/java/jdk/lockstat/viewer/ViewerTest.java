@@ -187,10 +187,18 @@ class ViewerTest {
         robot.clickOn("Locks");
         assertTrue(window.locks.getItems().size() >= 4, "locks: " + window.locks.getItems().size());
         robot.clickOn("Bottle graph");
-        var graph = window.model().activity().bottleGraph(0, window.lastBucket(), true);
+        var graph = window.model().activity().bottleGraph(0, window.lastBucket(), true, window.model().cpus());
         assertTrue(graph.boxes().stream().anyMatch(b -> b.label().equals("order-worker-#") && b.threads() == 3),
                 graph.boxes().toString());
         assertTrue(graph.untracedThreads() > 0, "VM threads are left out");
+        // From the threads' CPU time: 40-odd threads on the sample's 2 CPUs are never more than 2 wide, and
+        // the graph says that runnable threads waited for CPUs.
+        assertTrue(graph.cpuRecorded());
+        int cpus = window.model().cpus();
+        assertTrue(cpus > 0 && graph.boxes().stream().allMatch(b -> b.parallelism() <= cpus + 1e-9), graph.boxes().toString());
+        assertTrue(graph.oversubscribed(), graph.toString());
+        assertTrue(robot.lookup("#bottle-note").queryAs(javafx.scene.control.Label.class).getText()
+                .startsWith("runnable threads waited for a CPU"));
         robot.clickOn("Threads");
         assertTrue(window.model().activity().timelines(0, window.lastBucket(), 100).stream()
                 .anyMatch(t -> t.thread().displayName().equals("auditor") && t.traced()));

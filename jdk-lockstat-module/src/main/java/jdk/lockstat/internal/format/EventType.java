@@ -86,7 +86,12 @@ public enum EventType {
     /** Call-chain counters, totals since tracing started (written at every drain period's safepoint). */
     CHAIN_STATS(41, of("time", TIMESTAMP), of("eventsWithChains", VARINT), of("reused", VARINT),
             of("inserted", VARINT), of("framesWalked", VARINT), of("framesSaved", VARINT),
-            of("chainSetSize", VARINT), of("chainSetBytes", VARINT));
+            of("chainSetSize", VARINT), of("chainSetBytes", VARINT)),
+    /**
+     * Each traced platform thread's CPU time so far (user + system, nanoseconds since the thread started),
+     * written at every drain period's safepoint and at the end: running (on a CPU) apart from runnable.
+     */
+    THREAD_CPU(42, of("time", TIMESTAMP), list("threads", of("thread", VARINT), of("cpu", VARINT)));
 
     /** THREAD_START flags. */
     public static final int THREAD_VIRTUAL = 1, THREAD_DAEMON = 2, THREAD_EXISTED = 4;

@@ -48,4 +48,10 @@ public interface ActivityListener {
 
     /** Every Java thread was stopped from time for duration nanoseconds (a safepoint; kind 0). */
     default void vmPause(long time, long duration, int kind) {}
+
+    /** A park that began at from and had not ended when the trace ended (a worker idle, a long wait). */
+    default void parkedUntilEnd(ThreadRef thread, ParkBlockerKind kind, long from) {}
+
+    /** A platform thread had used cpuNanos of CPU time (user + system) since it started, by time. */
+    default void cpuTime(ThreadRef thread, long time, long cpuNanos) {}
 }

@@ -147,6 +147,16 @@ public final class ContentionAnalysis {
                 join.vmPause(time, duration, kind);
                 activity.vmPause(time, duration, kind);
             }
+
+            @Override
+            public void parkedUntilEnd(ThreadRef thread, ParkBlockerKind kind, long from) {
+                activity.parkedUntilEnd(thread, kind, from);
+            }
+
+            @Override
+            public void cpuTime(ThreadRef thread, long time, long cpuNanos) {
+                activity.cpuTime(thread, time, cpuNanos);
+            }
         };
         decoder.activityListener(both);
         parks.activityListener(both);

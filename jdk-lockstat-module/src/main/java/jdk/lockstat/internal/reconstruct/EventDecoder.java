@@ -46,17 +46,17 @@ import jdk.lockstat.internal.model.ThreadRef;
 final class EventDecoder {
     private static final String[] NAMES = {"time", "thread", "flags", "name", "class", "loader", "method",
         "signature", "sourceFile", "chain", "frames", "monitor", "seq", "objectHash", "forwardRef", "gseq",
-        "blockerHash", "blockerClass", "unparkSeq", "target", "duration", "kind", "count", "owners"};
+        "blockerHash", "blockerClass", "unparkSeq", "target", "duration", "kind", "count", "owners", "threads"};
     private static final int TIME = 0, THREAD = 1, FLAGS = 2, NAME = 3, CLASS = 4, LOADER = 5, METHOD = 6,
             SIGNATURE = 7, SOURCE = 8, CHAIN = 9, FRAMES = 10, MONITOR = 11, SEQ = 12, HASH = 13, FORWARD = 14,
             GSEQ = 15, BLOCKER_HASH = 16, BLOCKER_CLASS = 17, UNPARK_SEQ = 18, TARGET = 19, DURATION = 20, KIND = 21,
-            COUNT = 22, OWNERS = 23;
+            COUNT = 22, OWNERS = 23, THREADS = 24;
 
     /**
      * Field positions of one event type, and of its lists' element fields: the call chain's frames
      * (method, bci, line, frameType) and the release summary's owners (thread, chain, releases, duration).
      */
-    private record Layout(int[] at, int[] frame, int[] owner) {}
+    private record Layout(int[] at, int[] frame, int[] owner, int[] cpu) {}
 
     private final MetadataResolver resolver;
     private final EventRearranger rearranger;
@@ -160,6 +160,7 @@ final class EventDecoder {
                     rearranger.periodEnd(num(v, at[TIME]));
                 }
             }
+            case 42 -> threadCpu(v, l);
             default -> { /* rename, lost-buffer notes and unknown kinds: not needed here */ }
         }
     }
@@ -196,6 +197,20 @@ final class EventDecoder {
                 num(v, at[COUNT]), context, owners));
     }
 
+    /** A ThreadCpu: each listed thread's CPU time so far, at the event's time. */
+    private void threadCpu(Object[] v, Layout l) {
+        int[] at = l.at();
+        if (at[TIME] < 0 || at[THREADS] < 0 || !(v[at[THREADS]] instanceof List<?> list)) {
+            return;
+        }
+        int[] c = l.cpu();
+        long time = num(v, at[TIME]);
+        for (Object x : list) {
+            Object[] f = (Object[]) x;
+            activity.cpuTime(resolver.thread(num(f, c[0])), time, num(f, c[1]));
+        }
+    }
+
     private List<Frame> frames(Object[] v, Layout l) {
         int at = l.at()[FRAMES];
         if (at < 0 || !(v[at] instanceof List<?> list)) {
@@ -218,7 +233,8 @@ final class EventDecoder {
         }
         // An element field the schema lacks reads as 0 (a damaged schema: method 0 is an unknown method).
         return new Layout(at, elements(d, at[FRAMES], "method", "bci", "line", "frameType"),
-                elements(d, at[OWNERS], "thread", "chain", "releases", "duration"));
+                elements(d, at[OWNERS], "thread", "chain", "releases", "duration"),
+                elements(d, at[THREADS], "thread", "cpu"));
     }
 
     /** Positions of the named element fields of the list field at {@code at} (-1: absent). */

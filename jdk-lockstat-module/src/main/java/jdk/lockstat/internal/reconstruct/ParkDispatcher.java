@@ -229,6 +229,7 @@ final class ParkDispatcher {
     void finish() {
         handOnEnded(Long.MAX_VALUE);
         counters.openParksAtEnd += open.size();
+        open.forEach((thread, p) -> activity.parkedUntilEnd(thread, p.kind(), p.begin().time));
         open.clear();
     }
 

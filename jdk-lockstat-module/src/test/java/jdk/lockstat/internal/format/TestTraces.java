@@ -75,6 +75,7 @@ public final class TestTraces {
         b.event(EventType.UNPARK, t += 1, 2L, 1L, 5L);
         b.event(EventType.PARK_END, t += 1, 3L, 2L, 0);
         b.event(EventType.SHARED_RELEASE, t += 1, 4L, 99L, 0x7f0011L, 5L);
+        b.event(EventType.THREAD_CPU, t += 1, List.<Object[]>of(new Object[] {1L, 12_345_678L}, new Object[] {77L, 42L}));
         b.event(EventType.VTHREAD_MOUNT, t += 1, 77L, 1L);
         b.event(EventType.VTHREAD_UNMOUNT, t += 1, 77L);
         b.event(EventType.VM_PAUSE, t += 1, 12345L, 1);
