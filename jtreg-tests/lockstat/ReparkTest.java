@@ -78,8 +78,10 @@ public class ReparkTest {
         LockStatRun.check(count.find(), "the report counts contentions: " + json);
         System.out.println("waiter's contentions: " + count.group(1));
         LockStatRun.check(Integer.parseInt(count.group(1)) == ROUNDS, "one contention per acquisition: " + json);
-        LockStatRun.check(LockStatRun.percentOf(json, "Workload.releaseOnce") > 99,
-                "the whole wait is charged to the releases: " + json);
+        // Between each release and the waiter's wake-up: hand-off (scheduler latency, more under load).
+        double releases = LockStatRun.percentOf(json, "Workload.releaseOnce"), handOff = LockStatRun.percentOf(json, "<hand-off>");
+        LockStatRun.check(releases > 50 && releases + handOff > 99.9,
+                "the whole wait is charged to the releases and their hand-offs: " + json);
         String text = LockStatRun.lockstat("report", "--by", "owner-method", "--thread", "waiter", t.trace().toString())
                 .shouldHaveExitValue(0).stdout;
         LockStatRun.check(text.contains((ROUNDS * REPARKS) + " park(s) continued an acquisition"),
