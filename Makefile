@@ -12,7 +12,7 @@ JTREG_OPTS ?= -conc:2 -timeoutFactor:4
 FUZZ_INPUTS ?= 100000
 FUZZ_SEED ?= $(shell date +%s)
 
-.PHONY: dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-device demo install clean distclean
+.PHONY: jdk-aarch64 test-aarch64 dist-aarch64 dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-device demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -38,6 +38,34 @@ jdk-without-lockstat:
 	  build/jdk-without-lockstat/bin/java -version && \
 	  if build/jdk-without-lockstat/bin/java -XX:+TraceLockContention -version 2>/dev/null; then \
 	    echo "jdk-without-lockstat: -XX:+TraceLockContention was accepted" >&2; exit 1; fi
+
+# linux-aarch64, cross-built here (configure-build.sh --target aarch64: its own cache entry, Debian's
+# cross compiler and arm64 multiarch libraries; the native image runs the build's tools). The image is
+# build/jdk-aarch64-image; build/jdk-aarch64 runs it under qemu-user (tools/qemu-jdk.sh), for tests.
+JDK_AARCH64 := build/jdk-aarch64
+jdk-aarch64: SHELL := /bin/bash -o pipefail
+jdk-aarch64: jdk
+	@build_dir=$$(BOOT_JDK=$(BOOT_JDK) ./configure-build.sh --target aarch64 --build-jdk $(JDK) | tail -n 1) && \
+	  echo "make: building aarch64 images in $$build_dir" && \
+	  env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) --no-print-directory -C "$$build_dir" images JOBS=$(JOBS) LOG=warn && \
+	  mkdir -p build && ln -sfn "$$build_dir/images/jdk" build/jdk-aarch64-image && \
+	  tools/qemu-jdk.sh build/jdk-aarch64-image $(JDK_AARCH64) && \
+	  $(JDK_AARCH64)/bin/java -version
+
+# The lockstat jtreg suite against the aarch64 image under qemu-user (tests compiled by the native
+# JDK), then the owner-accuracy check of the A-1ms/B-6ms workload against x86_64's. Not part of make
+# test: qemu runs a VM about 10 times slower (docs/platforms.md has the times).
+AARCH64_TESTS ?= jtreg-tests/lockstat
+test-aarch64: jdk-aarch64
+	@tools/install-jtreg.sh
+	rm -rf build/jtreg-aarch64
+	JT_JAVA=$(BOOT_JDK) jtreg -jdk:$(JDK_AARCH64) -compilejdk:$(JDK) -conc:1 -timeoutFactor:20 \
+	  -w:build/jtreg-aarch64/work -r:build/jtreg-aarch64/report -v:fail,error,summary $(AARCH64_TESTS) \
+	  || { tools/test-summary.sh build/jtreg-aarch64; exit 1; }
+	tools/compare-owners.sh $(JDK) $(JDK_AARCH64)
+
+dist-aarch64: jdk-aarch64 viewer
+	HOST_JDK=$(JDK) tools/make-dist.sh tar build/jdk-aarch64-image viewer-fx/target build
 
 # One tarball with the JDK image, bin/lockstat and bin/lockstat-viewer (the viewer and its JavaFX jars
 # inside), a README and the licences: build/lockstat-jdk-<version>-linux-<arch>.tar.gz.

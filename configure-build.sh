@@ -10,7 +10,8 @@
 #   5. runs configure (only when its inputs changed).
 # The source tree and build output live in a cache outside the checkout, keyed by the source and the
 # configure inputs: $LOCKSTAT_CACHE (default ~/.cache/lockstat-jdk)/jdk-<key>/{src,build}.
-# The last line printed is the build directory (also written to $LOCKSTAT_CACHE/current-build).
+# The last line printed is the build directory (also written to $LOCKSTAT_CACHE/current-build, or
+# current-build-aarch64 for a cross build).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -18,11 +19,14 @@ cache=${LOCKSTAT_CACHE:-$HOME/.cache/lockstat-jdk}
 jdk_src=""
 install_deps=1
 lockstat_feature=1
+target=""        # empty: a native build; aarch64: a cross build for linux-aarch64
+build_jdk=""     # the native LockStat image a cross build runs its build tools on
 layout_version=1   # bump when the cache layout or the way the tree is prepared changes
 
 usage() {
   cat <<EOF
 usage: configure-build.sh [--jdk-src DIR] [--cache DIR] [--no-deps] [--without-lockstat]
+                          [--target aarch64 --build-jdk IMAGE]
   --jdk-src DIR  use an existing jdk-25.0.3+9 (jdk25u) source checkout instead of downloading
   --cache DIR    where source tree and build output live (default \$LOCKSTAT_CACHE or ~/.cache/lockstat-jdk)
   --no-deps      do not install Debian build packages
@@ -37,17 +41,41 @@ while [ $# -gt 0 ]; do
     --cache) cache=${2:?--cache needs a directory}; shift 2 ;;
     --no-deps) install_deps=0; shift ;;
     --without-lockstat) lockstat_feature=0; shift ;;
+    --target) target=${2:?--target needs a CPU}; shift 2 ;;
+    --build-jdk) build_jdk=$(cd "${2:?--build-jdk needs a JDK image}" && pwd -P); shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "configure-build.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
   esac
 done
 log() { echo "configure-build: $*" >&2; }
 die() { echo "configure-build: error: $*" >&2; exit 1; }
+case "$target" in
+  "") ;;
+  aarch64)
+    [ -n "$build_jdk" ] && [ -x "$build_jdk/bin/java" ] || die "--target aarch64 needs --build-jdk with the native image (make jdk)"
+    [ "$lockstat_feature" = 1 ] || die "--target and --without-lockstat do not go together" ;;
+  *) die "--target: only aarch64 is supported" ;;
+esac
 
 # ---- 1. build packages ------------------------------------------------------------------------
 build_packages=(autoconf zip unzip file rsync libasound2-dev libcups2-dev libfontconfig1-dev
   libx11-dev libxext-dev libxrender-dev libxrandr-dev libxtst-dev libxt-dev libpcsclite-dev
   libjpeg-dev libgif-dev libpng-dev liblcms2-dev libharfbuzz-dev zlib1g-dev pkg-config make gcc g++)
+# A cross build for aarch64 also needs Debian's cross compiler and the target's libraries (multiarch
+# arm64; even a headless build's configure asks for the X11 headers), and qemu-user to run the result.
+# Not libpcsclite-dev:arm64: its headers are the native package's, java.smartcardio loads the library
+# at run time, and apt cannot install it beside the native one here. Without recommends: they drag in
+# arm64 tools that conflict with the native ones.
+apt_options=()
+if [ "$target" = aarch64 ]; then
+  build_packages+=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user-static)
+  for p in libasound2-dev libcups2-dev libfontconfig1-dev libfreetype-dev zlib1g-dev libpng-dev libjpeg-dev \
+           libgif-dev liblcms2-dev libharfbuzz-dev libx11-dev libxext-dev libxrender-dev \
+           libxrandr-dev libxtst-dev libxt-dev libxi-dev; do
+    build_packages+=("$p:arm64")
+  done
+  apt_options=(--no-install-recommends)
+fi
 if [ "$install_deps" = 1 ]; then
   missing=()
   for p in "${build_packages[@]}"; do
@@ -56,8 +84,11 @@ if [ "$install_deps" = 1 ]; then
   if [ ${#missing[@]} -gt 0 ]; then
     log "installing ${missing[*]}"
     sudo_cmd=(); [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+    if [ "$target" = aarch64 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+      "${sudo_cmd[@]}" dpkg --add-architecture arm64
+    fi
     "${sudo_cmd[@]}" apt-get -qq update >&2
-    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >&2
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${apt_options[@]}" "${missing[@]}" >&2
   fi
 fi
 
@@ -90,6 +121,9 @@ configure_args=(--with-boot-jdk="$boot_jdk" --enable-headless-only --with-debug-
   --with-lcms=system --with-harfbuzz=system
   --with-extra-cflags="$(pkg-config --cflags libpcsclite)")
 [ "$lockstat_feature" = 1 ] || configure_args+=(--disable-jvm-feature-lockstat)
+# No sysroot: the cross compiler finds the arm64 multiarch headers and libraries by itself. The build
+# JDK is not part of the key (it changes with every native build); only the native tools run on it.
+[ "$target" = aarch64 ] && configure_args+=(--openjdk-target=aarch64-linux-gnu)
 key=$(printf '%s\n' "$layout_version" "$src_id" "$boot_version" "${configure_args[@]}" | sha256sum | cut -c1-12)
 work=$cache/jdk-$key
 src=$work/src
@@ -227,12 +261,17 @@ fi
 if [ ! -f "$build/spec.gmk" ] || ! cmp -s "$work/configure-args.new" "$work/configure-args"; then
   log "configuring (build output in $build)"
   mkdir -p "$build"
-  (cd "$build" && bash "$src/configure" "${configure_args[@]}" > "$work/configure.log" 2>&1) \
+  extra_args=(); [ -z "$target" ] || extra_args=(--with-build-jdk="$build_jdk")
+  (cd "$build" && bash "$src/configure" "${configure_args[@]}" "${extra_args[@]}" > "$work/configure.log" 2>&1) \
     || { tail -n 30 "$work/configure.log" >&2; die "configure failed; full log: $work/configure.log"; }
   mv "$work/configure-args.new" "$work/configure-args"
 else
   rm -f "$work/configure-args.new"
 fi
 # tools/export-patch.sh exports from the tree of the LockStat build, not of the one without it.
-[ "$lockstat_feature" = 0 ] || echo "$build" > "$cache/current-build"
+if [ -n "$target" ]; then
+  echo "$build" > "$cache/current-build-$target"
+elif [ "$lockstat_feature" = 1 ]; then
+  echo "$build" > "$cache/current-build"
+fi
 echo "$build"

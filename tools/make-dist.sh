@@ -4,6 +4,8 @@
 # licences, in one directory lockstat-jdk-<version>-linux-<arch>/.
 #   tools/make-dist.sh tar JDK_IMAGE VIEWER_TARGET OUT_DIR   writes OUT_DIR/lockstat-jdk-<version>-linux-<arch>.tar.gz
 #   tools/make-dist.sh install JDK_IMAGE VIEWER_TARGET PREFIX   the same tree, installed into PREFIX
+# An image for another CPU (aarch64, cross-built): HOST_JDK names a native LockStat JDK to run the
+# steps that need a java here, and the viewer gets that CPU's JavaFX jars (fetched with Maven).
 # VIEWER_TARGET is viewer-fx/target after `make viewer` (the viewer jar, and lib/ with the module and JavaFX).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -22,6 +24,23 @@ case "$(release_value OS_ARCH)" in
   *) arch=$(release_value OS_ARCH) ;;
 esac
 name=lockstat-jdk-$version-linux-$arch
+host_java=${HOST_JDK:-$jdk}/bin/java
+[ -x "$host_java" ] && "$host_java" -version > /dev/null 2>&1 \
+  || die "$host_java does not run here: set HOST_JDK to a native LockStat JDK (make jdk)"
+
+# javafx_for ARCH DIR: DIR's JavaFX jars (Maven classifier linux, x86_64) replaced by ARCH's.
+javafx_for() {
+  local jar base version
+  for jar in "$2"/javafx-*-linux.jar; do
+    [ -f "$jar" ] || continue
+    base=$(basename "$jar" -linux.jar)         # javafx-graphics-25.0.1
+    version=${base##*-}
+    mvn -B -q dependency:copy -Dartifact="org.openjfx:${base%-*}:$version:jar:linux-$1" \
+      -DoutputDirectory="$2" -Dmdep.overWriteReleases=true >&2 \
+      || die "could not fetch org.openjfx:${base%-*}:$version for linux-$1"
+    rm -f "$jar"
+  done
+}
 
 populate() {  # populate DIR: the image, the viewer, the launcher, README and licences
   local d=$1
@@ -32,8 +51,9 @@ populate() {  # populate DIR: the image, the viewer, the launcher, README and li
   # The analysis engine is this JDK's own module jdk.lockstat (a copy on the class path would be
   # shadowed by it): the viewer reads its API package, which the module does not export.
   find "$viewer/lib" -name '*.jar' ! -name 'jdk-lockstat-*.jar' -exec cp {} "$d/lib/lockstat-viewer/" \;
+  [ "$arch" = x64 ] || javafx_for "$arch" "$d/lib/lockstat-viewer"
   # The viewer's classes name the module's packages (its API package and the types that API returns).
-  "$jdk/bin/java" --describe-module jdk.lockstat | awk '/^contains /{print "--add-exports=jdk.lockstat/" $2 "=ALL-UNNAMED"}' \
+  "$host_java" --describe-module jdk.lockstat | awk '/^contains /{print "--add-exports=jdk.lockstat/" $2 "=ALL-UNNAMED"}' \
     > "$d/lib/lockstat-viewer/jvm.args"
   cat > "$d/bin/lockstat-viewer" <<'LAUNCHER'
 #!/bin/sh

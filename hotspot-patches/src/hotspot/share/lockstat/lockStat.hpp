@@ -136,6 +136,34 @@ class LockStat : AllStatic {
   static void unmark_frames() { LockStatFrameMarks::unmark_current(); }
 };
 
+// The Java caller of a leaf call into the VM (no last Java frame) whose events take a call chain:
+// C2's monitor exit slow path (SharedRuntime::complete_monitor_unlocking_C). Placed first in the
+// called function by LOCKSTAT_LEAF_CALLER_MARK, it hands a stack walk the caller's stack pointer
+// (the function's canonical frame address) and the function's own frame record ([0] the caller's
+// frame pointer, [1] the return address into the caller). Needed on aarch64, where a C function's
+// frame record lies at the bottom of its frame: following the records finds the return address into
+// Java code but not where that Java frame begins (on x86_64 it begins two words above the record).
+// Costs one branch while tracing is off.
+class LockStatLeafCaller : public StackObj {
+  bool _set;
+  static void set(intptr_t* caller_sp, intptr_t* record);
+  static void clear();
+ public:
+  LockStatLeafCaller(intptr_t* caller_sp, intptr_t* record) : _set(LockStat::is_active()) {
+    if (_set) set(caller_sp, record);
+  }
+  ~LockStatLeafCaller() { if (_set) clear(); }
+  // The current thread's marked caller, if any: its sp, and the frame record of the marked function.
+  static bool caller(intptr_t** caller_sp, intptr_t** record);
+};
+#ifdef AARCH64
+// Both builtins belong to the function that holds the mark, which is why this is a macro.
+#define LOCKSTAT_LEAF_CALLER_MARK \
+  LockStatLeafCaller lockstat_leaf_caller((intptr_t*)__builtin_dwarf_cfa(), (intptr_t*)__builtin_frame_address(0))
+#else
+#define LOCKSTAT_LEAF_CALLER_MARK
+#endif
+
 // Placed at the top of ObjectMonitor::exit(): takes the exit's sequence number while the thread
 // still owns the monitor (so it orders before the next owner's events) if other threads are
 // contending, and writes the event, with the call chain, after the release (its destructor), so

@@ -41,7 +41,7 @@
 // shared library, whose thread-locals otherwise take the general-dynamic model, a __tls_get_addr call
 // per access (3% of all samples on a contended workload, where every event looks up its thread's
 // state). Initial-exec variables of a dlopen'ed library come from glibc's static TLS surplus, which
-// keeps hundreds of bytes for that; LockStat's take 21.
+// keeps hundreds of bytes for that; LockStat's take 37.
 #define LOCKSTAT_TLS THREAD_LOCAL __attribute__((tls_model("initial-exec")))
 
 #endif // SHARE_LOCKSTAT_LOCKSTATMACROS_HPP

@@ -23,6 +23,8 @@
 #include "code/codeCache.hpp"
 #include "code/debugInfoRec.hpp"
 #include "code/nmethod.hpp"
+#include "interpreter/interpreter.hpp"
+#include "lockstat/lockStat.hpp"
 #include "lockstat/stacktrace/lockStatFrameMarks.hpp"
 #include "lockstat/stacktrace/lockStatStackWalk.hpp"
 #include "oops/instanceKlass.hpp"
@@ -123,15 +125,16 @@ class LockStatVframeStream : public vframeStreamCommon {
   }
 };
 
-// The top Java frame of a thread that called into the VM as a leaf (no last Java frame set):
-// follow the frame pointers of the VM's own C frames (libjvm keeps them) to the first frame whose
+// The top Java frame of a thread that called into the VM as a leaf (no last Java frame set). No
+// frame object is built here: its code blob lookup is left to a walk that needs it (a chain not
+// served by the thread's chain cache).
+#if defined(AMD64)
+// Follow the frame pointers of the VM's own C frames (libjvm keeps them) to the first frame whose
 // return address lies in the code cache (interpreter, compiled code or a runtime stub). Decided by
 // the return address first: compiled Java code uses the frame pointer register for anything, so
-// the frame pointer a leaf saved can look invalid. No frame object is built here: its code blob
-// lookup is left to a walk that needs it (a chain not served by the thread's chain cache).
-#if defined(AMD64) || defined(AARCH64)
-// Raw frame records ([fp] the caller's fp, [fp + 1] the return address, the caller's sp at fp + 2 on
-// both): building a frame object per C frame (a code blob lookup each) cost more than the Java walk.
+// the frame pointer a leaf saved can look invalid. Raw frame records ([fp] the caller's fp, [fp + 1]
+// the return address, the caller's sp at fp + 2): building a frame object per C frame (a code blob
+// lookup each) cost more than the Java walk.
 static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
   intptr_t* fp = (intptr_t*)__builtin_frame_address(0);
   for (int i = 0; i < 32; i++) {
@@ -156,7 +159,58 @@ static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
   }
   return false;
 }
+#elif defined(AARCH64)
+// GCC's aarch64 frames keep their frame record at the bottom, so the records give a Java caller's
+// return address and frame pointer but not its stack pointer, which a compiled frame is walked from
+// (C2 code without PreserveFramePointer uses the frame pointer register for anything). The leaf
+// calls that record events with chains from compiled code name their caller (LockStatLeafCaller);
+// an interpreted caller is found from the records, as its frame is walked from its frame pointer.
+// C1's monitor exit stub sets a last Java frame. Any other caller: no chain rather than a guess.
+static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
+  intptr_t* here = (intptr_t*)__builtin_frame_address(0);
+  intptr_t* caller_sp;
+  intptr_t* marked;
+  if (LockStatLeafCaller::caller(&caller_sp, &marked)) {
+    // The marked function's record lies between this frame and its caller's sp.
+    if (marked < here || marked + 2 > caller_sp || !is_aligned(caller_sp, 16) ||
+        !jt->is_in_full_stack((address)caller_sp)) {
+      return false;
+    }
+    address pc = (address)marked[1];
+    if (!CodeCache::contains(pc)) {
+      return false;
+    }
+    top->sp = caller_sp;
+    top->fp = (intptr_t*)marked[0];
+    top->pc = pc;
+    return true;
+  }
+  intptr_t* record = here;
+  for (int i = 0; i < 32; i++) {
+    if (record == nullptr || !is_aligned(record, 16) || !jt->is_in_full_stack((address)record) ||
+        !jt->is_in_full_stack((address)(record + 1))) {
+      return false;
+    }
+    address sender_pc = (address)record[1];
+    if (sender_pc >= CodeCache::low_bound() && sender_pc < CodeCache::high_bound() && CodeCache::contains(sender_pc)) {
+      if (!Interpreter::contains(sender_pc)) {
+        return false;
+      }
+      top->sp = record + 2;   // not the frame's own sp; an interpreted frame is read from its fp
+      top->fp = (intptr_t*)record[0];
+      top->pc = sender_pc;
+      return true;
+    }
+    intptr_t* caller_record = (intptr_t*)record[0];
+    if (caller_record <= record) {
+      return false;
+    }
+    record = caller_record;
+  }
+  return false;
+}
 #else
+// Elsewhere, HotSpot's own C frame walk (os::get_sender_for_C_frame).
 static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
   frame fr = os::current_frame();
   for (int i = 0; i < 32; i++) {
@@ -187,6 +241,26 @@ static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
   return false;
 }
 #endif
+
+// The current thread's LockStatLeafCaller (lockStat.hpp): set only while tracing, by the one function
+// that holds the mark, and read by walks beneath it.
+static LOCKSTAT_TLS intptr_t* _leaf_caller_sp = nullptr;
+static LOCKSTAT_TLS intptr_t* _leaf_caller_record = nullptr;
+
+void LockStatLeafCaller::set(intptr_t* caller_sp, intptr_t* record) {
+  _leaf_caller_record = record;
+  _leaf_caller_sp = caller_sp;
+}
+
+void LockStatLeafCaller::clear() {
+  _leaf_caller_sp = nullptr;
+}
+
+bool LockStatLeafCaller::caller(intptr_t** caller_sp, intptr_t** record) {
+  *caller_sp = _leaf_caller_sp;
+  *record = _leaf_caller_record;
+  return *caller_sp != nullptr;
+}
 
 bool LockStatStackWalk::top_frame(JavaThread* jt, LockStatTopFrame* top) {
   if (jt->has_last_Java_frame()) {
