@@ -53,8 +53,9 @@ jdk-aarch64: jdk
 	  $(JDK_AARCH64)/bin/java -version
 
 # The lockstat jtreg suite against the aarch64 image under qemu-user (tests compiled by the native
-# JDK), then the owner-accuracy check of the A-1ms/B-6ms workload against x86_64's. Not part of make
-# test: qemu runs a VM about 10 times slower (docs/platforms.md has the times).
+# JDK), a contended workload under every compiler and frame-pointer setting (tools/flag-matrix.sh),
+# and the owner shares of the A-1ms/B-6ms workload against x86_64's. Not part of make test: qemu runs
+# a VM about 10 times slower (docs/platforms.md has the times).
 AARCH64_TESTS ?= jtreg-tests/lockstat
 test-aarch64: jdk-aarch64
 	@tools/install-jtreg.sh
@@ -62,6 +63,7 @@ test-aarch64: jdk-aarch64
 	JT_JAVA=$(BOOT_JDK) jtreg -jdk:$(JDK_AARCH64) -compilejdk:$(JDK) -conc:1 -timeoutFactor:20 \
 	  -w:build/jtreg-aarch64/work -r:build/jtreg-aarch64/report -v:fail,error,summary $(AARCH64_TESTS) \
 	  || { tools/test-summary.sh build/jtreg-aarch64; exit 1; }
+	tools/flag-matrix.sh $(JDK_AARCH64) 8000 $(JDK)
 	tools/compare-owners.sh $(JDK) $(JDK_AARCH64)
 
 dist-aarch64: jdk-aarch64 viewer

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Owner accuracy of one JDK against another: the A-1ms/B-6ms workload (MonitorContentionTest$Workload:
 # two threads hold one monitor 1 ms in holdA, two 6 ms in holdB) traced on each; prints each trace's
-# owner shares beside the hold times the workload measured, and fails when a trace does not verify
-# or holdB's shares differ by more than 3 points. Both traces are read by REFERENCE_JDK's lockstat.
+# owner shares beside the share of the hold time the workload measured for B, and fails when a trace
+# does not verify or the two JDKs' errors (owner share of holdB minus measured share) differ by more
+# than 3 points. The errors are compared, not the shares: a sleep of 1 ms overshoots by different
+# amounts on different machines (under qemu, B's measured share is a few points lower), so the
+# truth itself differs between the runs. Both traces are read by REFERENCE_JDK's lockstat.
 #   tools/compare-owners.sh REFERENCE_JDK OTHER_JDK [MILLIS]      (make test-aarch64: x86_64 vs aarch64)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -16,7 +19,7 @@ share() {  # share TRACE METHOD: the percent of blocked time the owner-method re
   "$ref/bin/lockstat" report --by owner-method --format csv "$1" \
     | awk -F, -v m="$2" 'NR > 1 && $2 ~ m { s += $5 } END { printf "%.1f", s }'
 }
-declare -A b=()
+declare -A err=()
 for name in reference other; do
   jdk=$ref; [ "$name" = other ] && jdk=$other
   trace=$out/$name.lct
@@ -24,10 +27,11 @@ for name in reference other; do
     'MonitorContentionTest$Workload' "$millis" > "$out/$name.out"
   "$ref/bin/lockstat" verify "$trace" > /dev/null || { echo "compare-owners: $trace ($jdk) does not verify" >&2; exit 1; }
   measured=$(sed -nE 's/.*holdNanos A=([0-9]+) B=([0-9]+).*/\1 \2/p' "$out/$name.out" | awk '{ printf "%.1f", 100 * $2 / ($1 + $2) }')
-  b[$name]=$(share "$trace" holdB)
+  b=$(share "$trace" holdB)
+  err[$name]=$(awk -v b="$b" -v m="$measured" 'BEGIN { printf "%.1f", b - m }')
   echo "compare-owners: $name ($("$jdk/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *os.arch = //p')):" \
-       "owner holdB ${b[$name]}%, holdA $(share "$trace" holdA)%, hand-off $(share "$trace" '<hand-off>')%," \
-       "unknown $(share "$trace" '<unknown owner>')%; measured hold share of B ${measured}%"
+       "owner holdB ${b}%, holdA $(share "$trace" holdA)%, hand-off $(share "$trace" '<hand-off>')%," \
+       "unknown $(share "$trace" '<unknown owner>')%; measured hold share of B ${measured}% (error ${err[$name]} points)"
 done
-awk -v r="${b[reference]}" -v o="${b[other]}" 'BEGIN { d = r - o; if (d < 0) d = -d;
-  printf "compare-owners: holdB differs by %.1f points (at most 3)\n", d; exit d > 3 }'
+awk -v r="${err[reference]}" -v o="${err[other]}" 'BEGIN { d = r - o; if (d < 0) d = -d;
+  printf "compare-owners: the errors differ by %.1f points (at most 3)\n", d; exit d > 3 }'

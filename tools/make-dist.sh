@@ -28,17 +28,22 @@ host_java=${HOST_JDK:-$jdk}/bin/java
 [ -x "$host_java" ] && "$host_java" -version > /dev/null 2>&1 \
   || die "$host_java does not run here: set HOST_JDK to a native LockStat JDK (make jdk)"
 
-# javafx_for ARCH DIR: DIR's JavaFX jars (Maven classifier linux, x86_64) replaced by ARCH's.
+# javafx_for ARCH DIR: DIR's JavaFX jars (Maven classifier linux, x86_64) replaced by ARCH's, of the
+# same version or, where Maven Central does not serve that one for ARCH, of its feature release
+# (25.0.1 -> 25): the viewer uses no API newer than that.
 javafx_for() {
-  local jar base version
+  local jar base artifact version v got
   for jar in "$2"/javafx-*-linux.jar; do
     [ -f "$jar" ] || continue
     base=$(basename "$jar" -linux.jar)         # javafx-graphics-25.0.1
-    version=${base##*-}
-    mvn -B -q dependency:copy -Dartifact="org.openjfx:${base%-*}:$version:jar:linux-$1" \
-      -DoutputDirectory="$2" -Dmdep.overWriteReleases=true >&2 \
-      || die "could not fetch org.openjfx:${base%-*}:$version for linux-$1"
-    rm -f "$jar"
+    artifact=${base%-*}; version=${base##*-}; got=""
+    for v in "$version" "${version%%.*}"; do
+      if mvn -B -q dependency:get -Dartifact="org.openjfx:$artifact:$v:jar:linux-$1" -Dtransitive=false > /dev/null 2>&1; then
+        got=$HOME/.m2/repository/org/openjfx/$artifact/$v/$artifact-$v-linux-$1.jar; break
+      fi
+    done
+    [ -n "$got" ] && [ -f "$got" ] || die "Maven Central serves no org.openjfx:$artifact:$version (or ${version%%.*}) for linux-$1"
+    cp "$got" "$2/" && rm -f "$jar"
   done
 }
 

@@ -18,7 +18,12 @@ mkdir -p "$dir/bin"
 for f in "$image"/*; do
   [ "$(basename "$f")" = bin ] || ln -s "$f" "$dir/"
 done
+# A VM under qemu starts processes by fork and exec, not through jspawnhelper: qemu-user emulates only
+# the process it was started with, so an aarch64 helper exec'ed from it cannot run (exit 127), while a
+# wrapper below can, being a host script.
 for tool in "$image"/bin/*; do
-  printf '#!/bin/sh\nexec %s %s "$@"\n' "$qemu" "$tool" > "$dir/bin/$(basename "$tool")"
-  chmod 755 "$dir/bin/$(basename "$tool")"
+  name=$(basename "$tool")
+  options=""; [ "$name" = java ] && options=" -Djdk.lang.Process.launchMechanism=FORK"
+  printf '#!/bin/sh\nexec %s %s%s "$@"\n' "$qemu" "$tool" "$options" > "$dir/bin/$name"
+  chmod 755 "$dir/bin/$name"
 done

@@ -56,13 +56,28 @@ public final class LockStatRun {
         return run(Path.of("."), cmd);
     }
 
+    /**
+     * How much slower than usual the VMs under test run: jtreg's timeout factor over the 4 that
+     * make test uses, at least 1 (make test-aarch64 runs the aarch64 VM under qemu-user with 20).
+     * Child VMs' timeouts and time-bound workloads scale with it.
+     */
+    public static double slowdown() {
+        return Math.max(1, Double.parseDouble(System.getProperty("test.timeout.factor", "4")) / 4);
+    }
+
+    /** Whether the VM under test marks frames (LockStatFrameMarking exists on x86_64 only). */
+    public static boolean marksFrames() {
+        String arch = System.getProperty("os.arch");
+        return arch.equals("amd64") || arch.equals("x86_64");
+    }
+
     public static LockStatRun run(Path dir, List<String> cmd) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         Path out = Files.createTempFile("lockstat-out", ".txt");
         Path err = Files.createTempFile("lockstat-err", ".txt");
         pb.redirectOutput(out.toFile()).redirectError(err.toFile());
         Process p = pb.start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        if (!p.waitFor(Math.round(120 * slowdown()), TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("timed out: " + cmd);
         }

@@ -5,9 +5,9 @@
  *          flipped under compiled callers), virtual threads yielding inside and outside the lock,
  *          Thread.getStackTrace from another thread, JFR's execution sampler at 1 ms, and GCs that
  *          unload the discarded compiled code - are exactly the chains StackWalker reports at the
- *          same point, and the VM survives it. Frame marking (LockStatFrameMarking) is on, and
- *          must have saved frames: walks that stopped at a mark took the frames below it from the
- *          mark's cache, and the comparison covers their chains too.
+ *          same point, and the VM survives it. Frame marking (LockStatFrameMarking, x86_64) is on,
+ *          and must have saved frames: walks that stopped at a mark took the frames below it from
+ *          the mark's cache, and the comparison covers their chains too.
  * @library /lib
  * @modules jdk.lockstat/jdk.lockstat.internal.format
  * @build LockStatRun
@@ -226,7 +226,7 @@ public class ChainWalkStressTest {
                     spin(500_000);
                 }
             });
-            long end = System.nanoTime() + 3_000_000_000L;
+            long end = System.nanoTime() + Long.getLong("chains.millis", 3000) * 1_000_000L;
             while (System.nanoTime() < end) {
                 Thread.sleep(250);
                 System.gc();   // unloads the not-entrant code the flips leave behind
@@ -249,7 +249,10 @@ public class ChainWalkStressTest {
     }
 
     public static void main(String[] args) throws Exception {
-        LockStatRun.Traced traced = LockStatRun.traceWorkload("chains", "ChainWalkStressTest$Workload", args);
+        // Under emulation the same paths take longer to be taken: the workload runs longer.
+        List<String> options = new ArrayList<>(List.of(args));
+        options.add("-Dchains.millis=" + Math.round(3000 * LockStatRun.slowdown()));
+        LockStatRun.Traced traced = LockStatRun.traceWorkload("chains", options, "ChainWalkStressTest$Workload");
         LockStatRun run = traced.run();
         Path trace = traced.trace();
         Set<String> seen = new HashSet<>();
@@ -375,6 +378,7 @@ public class ChainWalkStressTest {
                 "chains through both call-site targets");
         LockStatRun.check(zeroChains[0] * 100 <= lockEvents[0], "at most 1% of the monitor events without a chain");
         System.out.println("frames walked " + framesWalked[0] + ", saved by frame marks " + framesSaved[0]);
-        LockStatRun.check(framesSaved[0] > 0, "frame marks saved frames (contended enter and exit in one frame of critical)");
+        LockStatRun.check(framesSaved[0] > 0 || !LockStatRun.marksFrames(),
+                "frame marks saved frames (contended enter and exit in one frame of critical)");
     }
 }

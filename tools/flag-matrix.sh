@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# No crash and a sound trace under every way the VM can run the traced code: ContentionDemo (one
+# auditor holds the lock 2 ms, the tellers briefly, so C2 compiles the exits within seconds) traced
+# on JDK once per flag set below. Each run must exit 0, its trace must verify, and (with call chains)
+# the owner report must charge the auditor's Ledger.audit with most of the blocked time.
+#   tools/flag-matrix.sh JDK [MILLIS] [READER_JDK]   (READER_JDK's lockstat reads the traces; default JDK)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+jdk=${1:?usage: flag-matrix.sh JDK [MILLIS] [READER_JDK]}; millis=${2:-6000}; reader=${3:-$jdk}
+flag_sets=(
+  ""
+  "-XX:+PreserveFramePointer"
+  "-XX:TieredStopAtLevel=1"
+  "-XX:-TieredCompilation"
+  "-Xint"
+  "-XX:-TraceLockContentionCallChains"
+  "-XX:LockingMode=1"
+)
+out=build/flag-matrix
+rm -rf "$out"; mkdir -p "$out/classes"
+"$reader/bin/javac" -d "$out/classes" bench/demo/ContentionDemo.java
+failed=0; i=0
+for flags in "${flag_sets[@]}"; do
+  i=$((i + 1)); trace=$out/run-$i.lct
+  # shellcheck disable=SC2086 # each set is a list of flags
+  if ! "$jdk/bin/java" $flags -XX:+TraceLockContention -XX:TraceLockContentionFile="$trace" -cp "$out/classes" \
+       ContentionDemo 3 "$millis" > "$out/run-$i.out" 2>&1; then
+    echo "flag-matrix: [${flags:-default}] the VM failed:"; tail -n 20 "$out/run-$i.out"; failed=$((failed + 1)); continue
+  fi
+  if ! "$reader/bin/lockstat" verify "$trace" > "$out/run-$i.verify" 2>&1; then
+    echo "flag-matrix: [${flags:-default}] the trace does not verify:"; cat "$out/run-$i.verify"; failed=$((failed + 1)); continue
+  fi
+  audit=-
+  if [[ "$flags" != *-TraceLockContentionCallChains* ]]; then
+    audit=$("$reader/bin/lockstat" report --by owner-method --format csv "$trace" \
+      | awk -F, 'NR > 1 && $2 ~ /Ledger.audit/ { s += $5 } END { printf "%.1f", s }')
+    if ! awk -v a="$audit" 'BEGIN { exit !(a >= 50) }'; then
+      echo "flag-matrix: [${flags:-default}] Ledger.audit owns only $audit% of the blocked time"; failed=$((failed + 1)); continue
+    fi
+  fi
+  echo "flag-matrix: [${flags:-default}] ok: $(tail -n 1 "$out/run-$i.out"); $(sed 's/^[^:]*: //' "$out/run-$i.verify"); Ledger.audit owner ${audit}%"
+done
+echo "flag-matrix: ${#flag_sets[@]} runs, $failed failed"
+[ "$failed" = 0 ]
