@@ -9,6 +9,9 @@
 #     --quick  the part `make test` runs (locking, monitors, JVMTI monitor tests, the JSR-166 TCK's default configuration)
 #     --out    results (default build/test-openjdk/{quick,full}); DIR/summary.txt says what differed
 #   HOTSPOT_GROUPS="runtime/Thread" JDK_GROUPS="" tools/test-openjdk.sh   runs just those groups
+#   LOCKSTAT_TARGET=aarch64 tools/test-openjdk.sh --quick   the cross-built aarch64 image under qemu-user
+#            (build/jdk-aarch64, make jdk-aarch64): tests compiled by the native JDK, the tests' native
+#            libraries cross-built in the aarch64 build tree, timeouts scaled for emulation
 #
 # Exclusions, applied to both runs: upstream's ProblemLists, and jtreg-tests/openjdk/ProblemList-lockstat.txt
 # (tests that cannot hold with tracing, or that only time out on 2 cores; each with its reason).
@@ -23,17 +26,32 @@ while [ $# -gt 0 ]; do
     *) echo "test-openjdk: unknown argument $1" >&2; exit 2 ;;
   esac
 done
-out=${out:-build/test-openjdk/$mode}
+target=${LOCKSTAT_TARGET:-}
 cache=${LOCKSTAT_CACHE:-$HOME/.cache/lockstat-jdk}
-build_dir=$(cat "$cache/current-build")
+if [ -n "$target" ]; then
+  out=${out:-build/test-openjdk-$target/$mode}
+  build_dir=$(cat "$cache/current-build-$target")
+  default_jdk=build/jdk-$target
+  compile=(-compilejdk:"$(cd build/jdk && pwd -P)")
+  reader=$(cd build/jdk && pwd -P)   # reads the traces natively
+else
+  out=${out:-build/test-openjdk/$mode}
+  build_dir=$(cat "$cache/current-build")
+  default_jdk=build/jdk
+  compile=()
+  reader=""
+fi
 src=$(dirname "$build_dir")/src
 # TEST_JDK: an image to test instead of build/jdk (a copy, so that builds can go on meanwhile)
-jdk=$(cd "${TEST_JDK:-build/jdk}" && pwd -P)
+jdk=$(cd "${TEST_JDK:-$default_jdk}" && pwd -P)
+reader=${reader:-$jdk}
 boot=${BOOT_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
 conc=${JTREG_CONC:-2}
 # jtreg timeout factor: 4 suits the quick part on 2 cores; the full run's java/lang/Thread/virtual
 # stress tests take minutes each there (measured with 8)
 if [ "$mode" = full ]; then timeout_factor=${JTREG_TIMEOUT_FACTOR:-8}; else timeout_factor=${JTREG_TIMEOUT_FACTOR:-4}; fi
+# qemu-user runs a VM about ten times slower
+[ -z "$target" ] || timeout_factor=${JTREG_TIMEOUT_FACTOR:-$((timeout_factor * 10))}
 
 # quick: about 3.5 min a run on 2 cores (measured); the full run adds the two slowest JVMTI suspend
 # tests (~60 s each), the TCK's other configurations and the thread groups.
@@ -88,7 +106,7 @@ run_suite() {
   done
   local started
   started=$(date +%s)
-  JT_JAVA=$boot jtreg -jdk:"$jdk" -conc:"$conc" -timeoutFactor:"$timeout_factor" -nativepath:"$native" -retain:fail,error \
+  JT_JAVA=$boot jtreg -jdk:"$jdk" "${compile[@]}" -conc:"$conc" -timeoutFactor:"$timeout_factor" -nativepath:"$native" -retain:fail,error \
     -w:"$out/$name/work" -r:"$out/$name/report" -v:summary "${upstream[@]}" "${exclusions[@]}" \
     "${tracing_env[@]}" "${paths[@]}" > "$out/$name.log" 2>&1 || true
   echo "$name: $(grep -E '^Test results' "$out/$name.log" || echo 'no results') ($(( $(date +%s) - started )) s)"
@@ -128,7 +146,7 @@ differences=$(grep -c '^[<>]' "$out/differences.txt" || true)
 verified=0; damaged=0
 for t in "$traces"/*.lct; do
   [ -f "$t" ] || continue
-  if "$jdk/bin/lockstat" verify "$t" > /dev/null 2>&1; then verified=$((verified + 1)); else damaged=$((damaged + 1)); echo "$t" >> "$out/unverified-traces.txt"; fi
+  if "$reader/bin/lockstat" verify "$t" > /dev/null 2>&1; then verified=$((verified + 1)); else damaged=$((damaged + 1)); echo "$t" >> "$out/unverified-traces.txt"; fi
 done
 
 excluded=$(grep -cvE '^\s*(#|$)' jtreg-tests/openjdk/ProblemList-lockstat.txt || true)

@@ -111,12 +111,14 @@ public class BoundedTraceTest {
 
     static void duration(Path dir, long pid) throws Exception {
         Path trace = dir.resolve("duration.lct");
-        RuntimeControlTest.jcmd(dir, pid, "LockStat.start", "file=" + trace, "duration=2s").shouldContain("stops by itself");
-        Thread.sleep(1000);
+        // Long enough for the next jcmd to start and attach while tracing is still on (under qemu-user a
+        // jcmd takes seconds to start), short enough to wait for.
+        long seconds = Math.round(5 * LockStatRun.slowdown());
+        RuntimeControlTest.jcmd(dir, pid, "LockStat.start", "file=" + trace, "duration=" + seconds + "s").shouldContain("stops by itself");
         RuntimeControlTest.jcmd(dir, pid, "LockStat.status").shouldContain("tracing on").shouldContain("s left");
-        long deadline = System.nanoTime() + 30_000_000_000L;
+        long deadline = System.nanoTime() + (seconds + 30) * 1_000_000_000L;
         while (!RuntimeControlTest.jcmd(dir, pid, "LockStat.status").stdout.contains("tracing is off")) {
-            LockStatRun.check(System.nanoTime() < deadline, "duration=2s stopped tracing within 30 s");
+            LockStatRun.check(System.nanoTime() < deadline, "duration=" + seconds + "s stopped tracing within " + (seconds + 30) + " s");
             Thread.sleep(500);
         }
         LockStatRun.lockstat("verify", trace.toString()).shouldHaveExitValue(0).shouldContain(": OK");

@@ -187,7 +187,7 @@ static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
   }
   intptr_t* record = here;
   for (int i = 0; i < 32; i++) {
-    if (record == nullptr || !is_aligned(record, 16) || !jt->is_in_full_stack((address)record) ||
+    if (record == nullptr || !is_aligned(record, wordSize) || !jt->is_in_full_stack((address)record) ||
         !jt->is_in_full_stack((address)(record + 1))) {
       return false;
     }
