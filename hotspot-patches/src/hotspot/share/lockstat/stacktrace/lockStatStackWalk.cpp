@@ -128,36 +128,47 @@ class LockStatVframeStream : public vframeStreamCommon {
 // The top Java frame of a thread that called into the VM as a leaf (no last Java frame set). No
 // frame object is built here: its code blob lookup is left to a walk that needs it (a chain not
 // served by the thread's chain cache).
-#if defined(AMD64)
-// Follow the frame pointers of the VM's own C frames (libjvm keeps them) to the first frame whose
-// return address lies in the code cache (interpreter, compiled code or a runtime stub). Decided by
-// the return address first: compiled Java code uses the frame pointer register for anything, so
-// the frame pointer a leaf saved can look invalid. Raw frame records ([fp] the caller's fp, [fp + 1]
-// the return address, the caller's sp at fp + 2): building a frame object per C frame (a code blob
-// lookup each) cost more than the Java walk.
-static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
-  intptr_t* fp = (intptr_t*)__builtin_frame_address(0);
+#if defined(AMD64) || defined(AARCH64)
+// Follows the frame records of the VM's own C frames (libjvm keeps them: [0] the caller's frame
+// pointer, [1] the return address) to the first one whose return address lies in the code cache
+// (interpreter, compiled code or a runtime stub); nullptr if there is none. Decided by the return
+// address first: compiled Java code uses the frame pointer register for anything, so the frame
+// pointer a leaf saved can look invalid. Raw records: building a frame object per C frame (a code
+// blob lookup each) cost more than the Java walk.
+static intptr_t* record_returning_to_code(JavaThread* jt) {
+  intptr_t* record = (intptr_t*)__builtin_frame_address(0);
   for (int i = 0; i < 32; i++) {
     // Both words read must lie on this thread's stack.
-    if (fp == nullptr || !is_aligned(fp, wordSize) || !jt->is_in_full_stack((address)fp) ||
-        !jt->is_in_full_stack((address)(fp + 1))) {
-      return false;
+    if (record == nullptr || !is_aligned(record, wordSize) || !jt->is_in_full_stack((address)record) ||
+        !jt->is_in_full_stack((address)(record + 1))) {
+      return nullptr;
     }
-    address sender_pc = (address)fp[1];
+    address sender_pc = (address)record[1];
     // The bounds first: libjvm's own return addresses lie outside the code cache.
     if (sender_pc >= CodeCache::low_bound() && sender_pc < CodeCache::high_bound() && CodeCache::contains(sender_pc)) {
-      top->sp = fp + 2;
-      top->fp = (intptr_t*)fp[0];
-      top->pc = sender_pc;
-      return true;
+      return record;
     }
-    intptr_t* caller_fp = (intptr_t*)fp[0];
-    if (caller_fp <= fp) {
-      return false;   // callers' frames lie at higher addresses
+    intptr_t* caller_record = (intptr_t*)record[0];
+    if (caller_record <= record) {
+      return nullptr;   // callers' frames lie at higher addresses
     }
-    fp = caller_fp;
+    record = caller_record;
   }
-  return false;
+  return nullptr;
+}
+#endif
+
+#if defined(AMD64)
+// The caller's sp lies two words above a record (call pushes the return address, the callee rbp).
+static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
+  intptr_t* record = record_returning_to_code(jt);
+  if (record == nullptr) {
+    return false;
+  }
+  top->sp = record + 2;
+  top->fp = (intptr_t*)record[0];
+  top->pc = (address)record[1];
+  return true;
 }
 #elif defined(AARCH64)
 // GCC's aarch64 frames keep their frame record at the bottom, so the records give a Java caller's
@@ -185,29 +196,14 @@ static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
     top->pc = pc;
     return true;
   }
-  intptr_t* record = here;
-  for (int i = 0; i < 32; i++) {
-    if (record == nullptr || !is_aligned(record, wordSize) || !jt->is_in_full_stack((address)record) ||
-        !jt->is_in_full_stack((address)(record + 1))) {
-      return false;
-    }
-    address sender_pc = (address)record[1];
-    if (sender_pc >= CodeCache::low_bound() && sender_pc < CodeCache::high_bound() && CodeCache::contains(sender_pc)) {
-      if (!Interpreter::contains(sender_pc)) {
-        return false;
-      }
-      top->sp = record + 2;   // not the frame's own sp; an interpreted frame is read from its fp
-      top->fp = (intptr_t*)record[0];
-      top->pc = sender_pc;
-      return true;
-    }
-    intptr_t* caller_record = (intptr_t*)record[0];
-    if (caller_record <= record) {
-      return false;
-    }
-    record = caller_record;
+  intptr_t* record = record_returning_to_code(jt);
+  if (record == nullptr || !Interpreter::contains((address)record[1])) {
+    return false;
   }
-  return false;
+  top->sp = record + 2;   // not the frame's own sp; an interpreted frame is read from its fp
+  top->fp = (intptr_t*)record[0];
+  top->pc = (address)record[1];
+  return true;
 }
 #else
 // Elsewhere, HotSpot's own C frame walk (os::get_sender_for_C_frame).
