@@ -216,6 +216,11 @@ bench-overhead: bench-prepare
 bench-accuracy: bench-prepare
 	$(ACCURACY) --out bench $(ACCURACY_ARGS)
 
+# The overhead harness for a machine without Java (bench/results-16cpu/README.md): build/device/bundle.tar.xz
+# (under 64 MiB), run there by tools/device-bench.sh run build/device/bundle.tar.xz OUT_DIR [harness options].
+bench-device: bench-prepare
+	tools/device-bench.sh pack $(JDK) $(BOOT_JDK) build/device
+
 # Installs the image, e.g. make install PREFIX=/opt/lockstat-jdk
 install: jdk viewer
 	@test -n "$(PREFIX)" || { echo "make install: set PREFIX, e.g. make install PREFIX=/opt/lockstat-jdk"; exit 2; }
