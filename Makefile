@@ -12,7 +12,7 @@ JTREG_OPTS ?= -conc:2 -timeoutFactor:4
 FUZZ_INPUTS ?= 100000
 FUZZ_SEED ?= $(shell date +%s)
 
-.PHONY: jdk-aarch64 test-aarch64 test-openjdk-aarch64 dist-aarch64 dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-device demo install clean distclean
+.PHONY: jdk-aarch64 test-aarch64 test-dist-aarch64 test-openjdk-aarch64 dist-aarch64 dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-device demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -74,6 +74,12 @@ test-openjdk-aarch64: jdk-aarch64
 
 dist-aarch64: jdk-aarch64 viewer
 	HOST_JDK=$(JDK) tools/make-dist.sh tar build/jdk-aarch64-image viewer-fx/target build
+
+# The aarch64 tarball as test-dist checks the native one (traced, reported, the viewer's views
+# rendered under Xvfb), its launchers under qemu-user; the arm64 GTK and GL libraries are installed.
+test-dist-aarch64: dist-aarch64
+	@tools/install-viewer-deps.sh --target aarch64
+	tools/test-dist.sh build/lockstat-jdk-$$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)-lockstat"$$/\1/p' build/jdk-aarch64-image/release)-linux-aarch64.tar.gz
 
 # One tarball with the JDK image, bin/lockstat and bin/lockstat-viewer (the viewer and its JavaFX jars
 # inside), a README and the licences: build/lockstat-jdk-<version>-linux-<arch>.tar.gz.
