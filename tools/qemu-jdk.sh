@@ -20,9 +20,14 @@ for f in "$image"/*; do
 done
 # A VM under qemu starts processes by fork and exec, not through jspawnhelper: qemu-user emulates only
 # the process it was started with, so an aarch64 helper exec'ed from it cannot run (exit 127), while a
-# wrapper below can, being a host script.
+# wrapper below can, being a host script. A launcher that is itself a script (a distribution's
+# bin/lockstat-viewer) is copied: it finds the image from its own place, so it runs DIR's wrappers.
 for tool in "$image"/bin/*; do
   name=$(basename "$tool")
+  if [ "$(head -c 2 "$tool")" = '#!' ]; then
+    cp "$tool" "$dir/bin/$name"
+    continue
+  fi
   options=""; [ "$name" = java ] && options=" -Djdk.lang.Process.launchMechanism=FORK"
   printf '#!/bin/sh\nexec %s %s%s "$@"\n' "$qemu" "$tool" "$options" > "$dir/bin/$name"
   chmod 755 "$dir/bin/$name"

@@ -3,9 +3,8 @@
 # workload, its lockstat verifies and reports the trace (the owner method must be named), and its
 # lockstat-viewer opens the trace under Xvfb and renders every view to PNG.
 #   tools/test-dist.sh TARBALL
-# An aarch64 tarball on an x86_64 machine runs under qemu-user: its launchers are renamed *.aarch64
-# in the extracted copy and bin/java, javac and lockstat become scripts that run them under
-# qemu-aarch64-static (bin/lockstat-viewer, a script, then runs the viewer on the emulated java).
+# An aarch64 tarball on an x86_64 machine runs under qemu-user, through tools/qemu-jdk.sh's wrappers
+# of the extracted image (bin/lockstat-viewer, a script, then runs the viewer on the emulated java).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 tarball=$(cd "$(dirname "${1:?usage: test-dist.sh TARBALL}")" && pwd)/$(basename "$1")
@@ -20,12 +19,8 @@ for f in bin/java bin/lockstat bin/lockstat-viewer LOCKSTAT-README.md LOCKSTAT-L
 done
 arch=$(sed -n 's/^OS_ARCH="\(.*\)"$/\1/p' "$home/release")
 if [ "$arch" = aarch64 ] && [ "$(uname -m)" != aarch64 ]; then
-  command -v qemu-aarch64-static > /dev/null || fail "an aarch64 tarball needs qemu-aarch64-static (make jdk-aarch64 installs it)"
-  for l in java javac lockstat; do
-    mv "$home/bin/$l" "$home/bin/$l.aarch64"
-    printf '#!/bin/sh\nexec qemu-aarch64-static "$(dirname "$0")/%s.aarch64" "$@"\n' "$l" > "$home/bin/$l"
-    chmod +x "$home/bin/$l"
-  done
+  "$here/tools/qemu-jdk.sh" "$home" "$work/emulated" || fail "cannot run the aarch64 image here"
+  home=$work/emulated
 fi
 cd "$work"
 "$home/bin/javac" -d classes "$here/bench/demo/ContentionDemo.java"
