@@ -130,11 +130,11 @@ public class SampleWorkload {
     }
 
     public static void main(String[] args) throws Exception {
-        Inventory inventory = new Inventory();
-        PriceCache cache = new PriceCache();
-        Mailbox mailbox = new Mailbox();
-        Ledger ledger = new Ledger();
-        Semaphore permits = new Semaphore(2);
+        Inventory inventory = SHOP.inventory;
+        PriceCache cache = SHOP.cache;
+        Mailbox mailbox = SHOP.mailbox;
+        Ledger ledger = SHOP.ledger;
+        Semaphore permits = SHOP.permits;
         CountDownLatch done = new CountDownLatch(1);
         java.util.List<Thread> threads = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -146,8 +146,8 @@ public class SampleWorkload {
         }
         threads.add(loop("cache-refresher", () -> { cache.refresh(); spin(10000); }));
         threads.add(loop("producer", () -> { mailbox.put(1); spin(3000); }));
-        Database db = new Database();
-        CatalogIndex index = new CatalogIndex(db);
+        Database db = SHOP.db;
+        CatalogIndex index = SHOP.index;
         threads.add(loop("reporter", () -> { db.export(); spin(3000); }));
         threads.add(loop("indexer", () -> { index.rebuild(); spin(4000); }));
         for (int i = 0; i < 2; i++) {
@@ -212,4 +212,18 @@ public class SampleWorkload {
         pool.awaitTermination(10, TimeUnit.SECONDS);
         System.out.println("sample: stock left " + inventory.stock);
     }
+
+    // Below main so that the lines above keep their numbers (the viewer's tests name them).
+    /** The shop's locks live as long as the application, as most do: the trace's end names each by its path from SHOP. */
+    static final class Shop {
+        final Inventory inventory = new Inventory();
+        final PriceCache cache = new PriceCache();
+        final Mailbox mailbox = new Mailbox();
+        final Ledger ledger = new Ledger();
+        final Semaphore permits = new Semaphore(2);
+        final Database db = new Database();
+        final CatalogIndex index = new CatalogIndex(db);
+    }
+
+    static final Shop SHOP = new Shop();
 }

@@ -51,7 +51,9 @@ enum LockStatEventType {
   LOCKSTAT_VTHREAD_UNMOUNT           = 31,
   LOCKSTAT_VM_PAUSE                  = 32,
   LOCKSTAT_CHAIN_STATS               = 41,
-  LOCKSTAT_THREAD_CPU                = 42
+  LOCKSTAT_THREAD_CPU                = 42,
+  LOCKSTAT_LOCK_NAME                 = 43,
+  LOCKSTAT_LOCK_NAME_SEARCH          = 44
 };
 
 // Bits of THREAD_START's flags.

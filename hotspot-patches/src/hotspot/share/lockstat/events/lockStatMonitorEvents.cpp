@@ -26,6 +26,7 @@
 #include "lockstat/events/lockStatReleaseStretch.hpp"
 #include "lockstat/events/lockStatVirtualThreadWaits.hpp"
 #include "lockstat/lockStat.hpp"
+#include "lockstat/names/lockStatLockTally.hpp"
 #include "lockstat/service/lockStatService.hpp"
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
@@ -170,6 +171,16 @@ void LockStatMonitorEvents::inflated(Thread* current, ObjectMonitor* m, oop obj)
   mark_traced(m);
 }
 
+// The blocking episode counts towards naming the lock when the trace ends (names/lockStatLockTally).
+static void tally(LockStatThreadLocal* tl, ObjectMonitor* m) {
+  oop obj = m->object_peek();   // alive: this thread is about to wait for it
+  if (obj != nullptr) {
+    Klass* k = obj->klass();
+    LockStatLockTally::add(k, LockStatCallChains::class_id(tl, k),
+                           UseObjectMonitorTable ? (u8)m->hash() : (u8)m->header().hash());
+  }
+}
+
 static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, u8 chain, bool after_wait) {
   if (!in_trace(m)) {
     if (claim(m)) {
@@ -185,6 +196,7 @@ static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
     }
   }
   m->lockstat()->blocked_inc();   // before the enter's seq: releases from now on are recorded
+  tally(tl, m);
   jlong now = LockStatClock::now();
   LockStatBuffer* b = event_buffer(jt, tl, now);
   if (b == nullptr) {

@@ -23,6 +23,7 @@
 #include "lockstat/events/lockStatEventContext.hpp"
 #include "lockstat/events/lockStatEventTypes.hpp"
 #include "lockstat/events/lockStatParkEvents.hpp"
+#include "lockstat/names/lockStatLockTally.hpp"
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
 #include "lockstat/storage/lockStatClock.hpp"
@@ -92,6 +93,7 @@ void LockStatParkEvents::park_begin(JavaThread* jt, bool is_absolute, jlong time
   if (blocker != nullptr) {
     hash = blocker_hash(jt, blocker);
     klass = LockStatCallChains::class_id(tl, blocker->klass());
+    LockStatLockTally::add(blocker->klass(), klass, hash);   // towards naming it at the trace's end
   }
   u8 chain = LockStatCallChains::current_chain(jt, tl);   // about to block: the walk costs no lock time
   jlong now = LockStatClock::now();

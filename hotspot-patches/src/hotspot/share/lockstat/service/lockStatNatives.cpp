@@ -21,6 +21,7 @@
 
 #include "lockstat/lockStat.hpp"
 #include "lockstat/lockStat_globals.hpp"
+#include "lockstat/names/lockStatLockNames.hpp"
 #include "lockstat/service/lockStatService.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
 #include "lockstat/storage/lockStatClock.hpp"
@@ -126,6 +127,12 @@ static void JNICALL lockstat_collect(JNIEnv* env, jclass) {
   LockStatService::collect();
 }
 
+// Names the most contended locks still alive, at a safepoint (names/lockStatLockNames.hpp).
+static void JNICALL lockstat_name_locks(JNIEnv* env, jclass, jint max_locks, jlong time_limit_millis) {
+  ThreadInVMfromNative tivm(thread_of(env));
+  LockStatLockNames::name_locks(max_locks, time_limit_millis);
+}
+
 static void JNICALL lockstat_exclude_current_thread(JNIEnv*, jclass, jboolean excluded) {
   LockStatThreadLocal::set_current_excluded(excluded == JNI_TRUE);
 }
@@ -152,6 +159,7 @@ static JNINativeMethod lockstat_methods[] = {
   { CC"collect",          CC"()V",                                    FN_PTR(lockstat_collect) },
   { CC"start",            CC"()Z",                                    FN_PTR(lockstat_start) },
   { CC"active",           CC"()Z",                                    FN_PTR(lockstat_active) },
+  { CC"nameLocks",        CC"(IJ)V",                                  FN_PTR(lockstat_name_locks) },
   { CC"excludeCurrentThread", CC"(Z)V",                               FN_PTR(lockstat_exclude_current_thread) },
   { CC"lostBuffers",      CC"()J",                                    FN_PTR(lockstat_lost_buffers) },
   { CC"bufferHighWater",  CC"()J",                                    FN_PTR(lockstat_buffer_high_water) },

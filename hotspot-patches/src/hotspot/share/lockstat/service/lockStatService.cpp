@@ -30,6 +30,8 @@
 #include "lockstat/events/lockStatReleaseStretch.hpp"
 #include "lockstat/lockStat.hpp"
 #include "lockstat/lockStat_globals.hpp"
+#include "lockstat/names/lockStatLockNames.hpp"
+#include "lockstat/names/lockStatLockTally.hpp"
 #include "lockstat/service/lockStatJavaSwitches.hpp"
 #include "lockstat/service/lockStatService.hpp"
 #include "lockstat/service/lockStatTraceFile.hpp"
@@ -224,6 +226,7 @@ class VM_LockStatStart : public VM_Operation {
   bool skip_thread_oop_barriers() const { return true; }   // reads no oops
   void doit() {
     LockStatThreadLocal::reset_all_at_safepoint();
+    LockStatLockTally::reset();
     LockStatService::mark_start();
     LockStatService::set_active(true);
     LockStatJavaSwitches::set_at_safepoint(true);
@@ -375,6 +378,42 @@ void LockStatService::write_shared_thread_cpu() {
   if (n > 0) {
     write();
   }
+}
+
+void LockStatService::write_shared_lock_name(u8 class_id, u8 hash, u1 root_kind, int depth,
+                                             const char* name, size_t len) {
+  MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
+  LockStatBuffer* b = shared_buffer_for(6 * LockStatEventWriter::max_varint_size + len);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  w.write_varint((julong)LOCKSTAT_LOCK_NAME);
+  w.write_timestamp(LockStatClock::now());
+  w.write_varint(hash);
+  w.write_varint(class_id);
+  w.write_u1(root_kind);
+  w.write_varint((julong)depth);
+  w.write_string(name, len);
+  w.commit();
+}
+
+void LockStatService::write_shared_lock_name_search(const LockStatSearchSummary& s) {
+  MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
+  LockStatBuffer* b = shared_buffer_for(8 * LockStatEventWriter::max_varint_size);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  w.write_varint((julong)LOCKSTAT_LOCK_NAME_SEARCH);
+  w.write_timestamp(LockStatClock::now());
+  w.write_varint((julong)s.duration);
+  w.write_varint(s.locks);
+  w.write_varint(s.found);
+  w.write_varint(s.objects);
+  w.write_varint(s.memory);
+  w.write_u1(s.flags);
+  w.commit();
 }
 
 void LockStatService::write_shared_chain_stats() {

@@ -29,6 +29,7 @@
 class LockStatBuffer;
 class ObjectMonitor;
 struct LockStatReleaseSummary;
+struct LockStatSearchSummary;
 
 // Tracing as a whole: started at VM creation (-XX:+TraceLockContention) or in a running VM (jcmd
 // LockStat.start), stopped and collected at safepoints, and the shared buffer that threads without a
@@ -79,6 +80,9 @@ class LockStatService : AllStatic {
   // share is the difference to the previous event).
   static void write_shared_chain_stats();
   static void write_shared_thread_cpu();   // each thread's CPU time so far (ThreadCpu), at a safepoint
+  // Lock names, from the VM thread at a safepoint (names/lockStatLockNames.hpp).
+  static void write_shared_lock_name(u8 class_id, u8 hash, u1 root_kind, int depth, const char* name, size_t len);
+  static void write_shared_lock_name_search(const LockStatSearchSummary& summary);
 
   static const char* trace_path()  { return _trace_path; }
   static const char* report_path() { return _report_path; }

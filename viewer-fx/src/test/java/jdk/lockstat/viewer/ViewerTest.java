@@ -111,7 +111,9 @@ class ViewerTest {
         TreeItem<DrillNode> inventory = child(root, "SampleWorkload$Inventory");
         robot.interact(() -> inventory.setExpanded(true));
         TreeItem<DrillNode> lock = inventory.getChildren().get(0);
-        assertTrue(lock.getValue().text().startsWith("SampleWorkload$Inventory@"), lock.getValue().text());
+        // Named by its reference path from the heap when the trace ended, with class and hash beside it.
+        assertTrue(lock.getValue().text().startsWith("static SampleWorkload.SHOP -> SampleWorkload$Shop.inventory; "
+                + "this of synchronized SampleWorkload$Inventory.reserve (SampleWorkload$Inventory@"), lock.getValue().text());
         List<String> owners = texts(lock);
         assertTrue(owners.contains("SampleWorkload$Inventory.audit"), owners.toString());
 

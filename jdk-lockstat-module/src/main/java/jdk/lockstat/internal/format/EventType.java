@@ -91,12 +91,24 @@ public enum EventType {
      * Each traced platform thread's CPU time so far (user + system, nanoseconds since the thread started),
      * written at every drain period's safepoint and at the end: running (on a CPU) apart from runnable.
      */
-    THREAD_CPU(42, of("time", TIMESTAMP), list("threads", of("thread", VARINT), of("cpu", VARINT)));
+    THREAD_CPU(42, of("time", TIMESTAMP), list("threads", of("thread", VARINT), of("cpu", VARINT))),
+    /**
+     * A contended lock still alive when the trace ended (or was dumped), named by its reference path from a GC
+     * root; rootKind: 1 a static field, 2 a thread's local or operand, 3 a thread object, 4 a global handle;
+     * depth: the references from the root.
+     */
+    LOCK_NAME(43, of("time", TIMESTAMP), of("lockHash", VARINT), of("lockClass", VARINT), of("rootKind", U1),
+            of("depth", VARINT), of("name", STRING)),
+    /** The heap search behind LOCK_NAME: duration (ns), locks searched for, found, objects reached, bytes held, flags. */
+    LOCK_NAME_SEARCH(44, of("time", TIMESTAMP), of("duration", VARINT), of("locks", VARINT), of("found", VARINT),
+            of("objects", VARINT), of("memory", VARINT), of("flags", U1));
 
     /** THREAD_START flags. */
     public static final int THREAD_VIRTUAL = 1, THREAD_DAEMON = 2, THREAD_EXISTED = 4;
     /** PARK_BEGIN flags: a pinned virtual thread (its carrier blocks); a re-park within one acquisition. */
     public static final int PARK_PINNED = 1, PARK_REPARK = 2;
+    /** LOCK_NAME_SEARCH flags: a limit ended it; the tally of contended locks was full; the collector is not searched. */
+    public static final int SEARCH_TIME_LIMIT = 1, SEARCH_MEMORY_LIMIT = 2, SEARCH_TALLY_FULL = 4, SEARCH_UNSUPPORTED_GC = 8;
     /** MONITOR_CONTENDED_ENTER flags. */
     public static final int ENTER_AFTER_WAIT = 1;
 

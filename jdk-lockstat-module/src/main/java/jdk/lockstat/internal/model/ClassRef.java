@@ -21,6 +21,9 @@
 
 package jdk.lockstat.internal.model;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /**
  * A class as events refer to it (by an opaque id). The Class metadata event may come after events that
  * use the id, so the name is filled in when it arrives; until then it renders as unknown.
@@ -29,6 +32,8 @@ public final class ClassRef {
     private final long id;
     private String name;
     private long loader;
+    private Map<Long, String> lockNames;   // this class's lock objects named by the trace (LockName), by identity hash
+    private Map<Long, MethodRef> synchronizedMethods;   // lock objects that are a synchronized method's receiver
 
     public ClassRef(long id) {
         this.id = id;
@@ -55,6 +60,45 @@ public final class ClassRef {
             name = className;
             loader = classLoader;
         }
+    }
+
+    /**
+     * A LockName event: the object of this class with identity hash hash is the lock that name (its
+     * reference path from a GC root) denotes. The latest name wins: a dump and the trace's end may both
+     * name a lock.
+     */
+    public void nameLock(long hash, String lockName) {
+        if (hash == 0 || lockName == null || lockName.isEmpty()) {
+            return;
+        }
+        if (lockNames == null) {
+            lockNames = new HashMap<>();
+        }
+        lockNames.put(hash, lockName);
+    }
+
+    /** The name of this class's lock object with identity hash hash, or null. */
+    public String lockName(long hash) {
+        return lockNames == null ? null : lockNames.get(hash);
+    }
+
+    /**
+     * The object of this class with identity hash hash was contended entering method, a synchronized
+     * method: it is the method's receiver (its class, for a static method). The first such method is kept.
+     */
+    public void noteSynchronizedMethod(long hash, MethodRef method) {
+        if (hash == 0 || method == null) {
+            return;
+        }
+        if (synchronizedMethods == null) {
+            synchronizedMethods = new HashMap<>();
+        }
+        synchronizedMethods.putIfAbsent(hash, method);
+    }
+
+    /** The synchronized method whose receiver (or class) the lock object with identity hash hash is, or null. */
+    public MethodRef synchronizedMethod(long hash) {
+        return synchronizedMethods == null ? null : synchronizedMethods.get(hash);
     }
 
     @Override

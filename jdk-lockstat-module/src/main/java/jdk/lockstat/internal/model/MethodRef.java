@@ -28,6 +28,7 @@ public final class MethodRef {
     private String name;
     private String signature;
     private String sourceFile;
+    private int modifiers = -1;   // the JVM's access flags; -1: unknown
 
     public MethodRef(long id) {
         this.id = id;
@@ -58,12 +59,23 @@ public final class MethodRef {
     }
 
     public void define(ClassRef holder, String methodName, String methodSignature, String file) {
+        define(holder, methodName, methodSignature, file, -1);
+    }
+
+    /** With the method's access flags (java.lang.reflect.Modifier bits; -1 unknown). */
+    public void define(ClassRef holder, String methodName, String methodSignature, String file, int accessFlags) {
         if (name == null) {
+            modifiers = accessFlags;
             declaringClass = holder;
             name = methodName;
             signature = methodSignature;
             sourceFile = file;
         }
+    }
+
+    /** The access flags (java.lang.reflect.Modifier bits), or -1 when the trace did not give them. */
+    public int modifiers() {
+        return modifiers;
     }
 
     /** Class.method, as profilers show frames. */

@@ -46,11 +46,12 @@ import jdk.lockstat.internal.model.ThreadRef;
 final class EventDecoder {
     private static final String[] NAMES = {"time", "thread", "flags", "name", "class", "loader", "method",
         "signature", "sourceFile", "chain", "frames", "monitor", "seq", "objectHash", "forwardRef", "gseq",
-        "blockerHash", "blockerClass", "unparkSeq", "target", "duration", "kind", "count", "owners", "threads"};
+        "blockerHash", "blockerClass", "unparkSeq", "target", "duration", "kind", "count", "owners", "threads",
+        "lockHash", "lockClass", "modifiers"};
     private static final int TIME = 0, THREAD = 1, FLAGS = 2, NAME = 3, CLASS = 4, LOADER = 5, METHOD = 6,
             SIGNATURE = 7, SOURCE = 8, CHAIN = 9, FRAMES = 10, MONITOR = 11, SEQ = 12, HASH = 13, FORWARD = 14,
             GSEQ = 15, BLOCKER_HASH = 16, BLOCKER_CLASS = 17, UNPARK_SEQ = 18, TARGET = 19, DURATION = 20, KIND = 21,
-            COUNT = 22, OWNERS = 23, THREADS = 24;
+            COUNT = 22, OWNERS = 23, THREADS = 24, LOCK_HASH = 25, LOCK_CLASS = 26, MODIFIERS = 27;
 
     /**
      * Field positions of one event type, and of its lists' element fields: the call chain's frames
@@ -111,7 +112,7 @@ final class EventDecoder {
             case 2 -> activity.threadEnded(resolver.thread(num(v, at[THREAD])), num(v, at[TIME]));
             case 4 -> resolver.defineClass(num(v, at[CLASS]), num(v, at[LOADER]), str(v, at[NAME]));
             case 5 -> resolver.defineMethod(num(v, at[METHOD]), num(v, at[CLASS]), str(v, at[NAME]),
-                    str(v, at[SIGNATURE]), str(v, at[SOURCE]));
+                    str(v, at[SIGNATURE]), str(v, at[SOURCE]), at[MODIFIERS] >= 0 ? (int) num(v, at[MODIFIERS]) : -1);
             case 6 -> resolver.defineChain(num(v, at[CHAIN]), frames(v, l));
             case 7 -> resolver.loaderUnloaded(num(v, at[LOADER]));
             case 8 -> resolver.chainPurged(num(v, at[CHAIN]));
@@ -161,6 +162,11 @@ final class EventDecoder {
                 }
             }
             case 42 -> threadCpu(v, l);
+            case 43 -> {
+                if (at[LOCK_HASH] >= 0 && at[LOCK_CLASS] >= 0 && at[NAME] >= 0) {
+                    resolver.classRef(num(v, at[LOCK_CLASS])).nameLock(num(v, at[LOCK_HASH]), str(v, at[NAME]));
+                }
+            }
             default -> { /* rename, lost-buffer notes and unknown kinds: not needed here */ }
         }
     }

@@ -114,10 +114,10 @@ final class MetadataResolver {
         }
     }
 
-    void defineMethod(long id, long classId, String name, String signature, String sourceFile) {
+    void defineMethod(long id, long classId, String name, String signature, String sourceFile, int modifiers) {
         MethodRef m = method(id);
         if (!m.defined()) {
-            m.define(classRef(classId), name, signature, sourceFile);
+            m.define(classRef(classId), name, signature, sourceFile, modifiers);
             definitions++;   // a park chain's waiting method decides whether a held park is contention
         }
     }

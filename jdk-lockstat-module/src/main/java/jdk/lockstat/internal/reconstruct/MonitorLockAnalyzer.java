@@ -31,6 +31,7 @@ import java.util.Map;
 import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.ContentionSink;
+import jdk.lockstat.internal.model.Frame;
 import jdk.lockstat.internal.model.LockRef;
 import jdk.lockstat.internal.model.OwnerPart;
 import jdk.lockstat.internal.model.ThreadRef;
@@ -124,6 +125,7 @@ final class MonitorLockAnalyzer {
             dropWaiting(old.contention);
         }
         boolean afterWait = (e.value & jdk.lockstat.internal.format.EventType.ENTER_AFTER_WAIT) != 0;
+        noteSynchronizedMethod(e.chain);
         Contention c = new Contention(Contention.Kind.INTRINSIC, lock(), e.thread, e.chain, afterWait, e.time);
         blocked.add(new Blocked(c, e.time, e.seq));
         if (!afterWait) {
@@ -132,6 +134,22 @@ final class MonitorLockAnalyzer {
                 firstThread = e.thread;
                 firstChain = e.chain;
             }
+        }
+    }
+
+    /**
+     * A thread that blocks entering a synchronized method blocks in its first frame at bci 0 (no
+     * monitorenter can be there: its object is pushed first): the lock is that method's receiver, or its class.
+     */
+    private void noteSynchronizedMethod(ChainRef chain) {
+        LockRef l = lock();
+        if (chain == null || l.lockClass() == null || l.objectHash() == 0 || !chain.defined() || chain.frames().isEmpty()) {
+            return;
+        }
+        Frame top = chain.frames().get(0);
+        int modifiers = top.method().modifiers();
+        if (top.bci() <= 0 && !top.nativeFrame() && modifiers >= 0 && java.lang.reflect.Modifier.isSynchronized(modifiers)) {
+            l.lockClass().noteSynchronizedMethod(l.objectHash(), top.method());
         }
     }
 

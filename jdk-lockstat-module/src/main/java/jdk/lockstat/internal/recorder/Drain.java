@@ -227,6 +227,7 @@ final class Drain implements Runnable {
             if (sinks.isEmpty()) {
                 return;
             }
+            LockNaming.run();   // the most contended locks still alive, named while tracing is on
             // Stop at a safepoint with every thread's buffer queued, then take all of it: the trace
             // ends without sequence gaps even while other threads are still running.
             LockStatVM.stop();

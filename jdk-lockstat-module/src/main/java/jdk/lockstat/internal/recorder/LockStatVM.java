@@ -94,6 +94,13 @@ final class LockStatVM {
      */
     static native boolean start();
 
+    /**
+     * Names the at most maxLocks most contended locks still alive by their reference paths from GC roots,
+     * at a safepoint, searching for at most timeLimitMillis (LockName and LockNameSearch events, queued at
+     * the next collect or stop).
+     */
+    static native void nameLocks(int maxLocks, long timeLimitMillis);
+
     /** Whether the VM is recording events now. */
     static native boolean active();
 

@@ -139,6 +139,7 @@ final class Recording {
         if (destination.equals(file) && ring == null) {
             throw new IllegalArgumentException("that is the file this recording writes; dump to another file");
         }
+        LockNaming.run();       // the dump names the locks alive now
         LockStatVM.collect();   // threads' partly filled buffers too
         TraceAssembler.Result r;
         if (ring != null) {

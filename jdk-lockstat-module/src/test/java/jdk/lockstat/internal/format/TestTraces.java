@@ -84,6 +84,8 @@ public final class TestTraces {
         b.event(EventType.LOST_BUFFERS, t += 1, 3L, 0);
         b.event(EventType.CHAIN_STATS, t += 1, 1000L + 100 * seq, 990L + 100 * seq, 10L, 8000L + 800 * seq,
                 2000L, 10L, 600_000L);
+        b.event(EventType.LOCK_NAME, t += 1, 123456789L, 0x7f0011L, 1, 1L, "static Inventory.LOCK");
+        b.event(EventType.LOCK_NAME_SEARCH, t += 1, 4_000_000L, 1L, 1L, 17_000L, 2_750_000L, 0);
         b.event(EventType.THREAD_END, t + 1, 77L);
         return b;
     }

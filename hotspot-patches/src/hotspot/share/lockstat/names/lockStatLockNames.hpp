@@ -1,0 +1,54 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+
+#ifndef SHARE_LOCKSTAT_NAMES_LOCKSTATLOCKNAMES_HPP
+#define SHARE_LOCKSTAT_NAMES_LOCKSTATLOCKNAMES_HPP
+
+#include "memory/allStatic.hpp"
+#include "utilities/globalDefinitions.hpp"
+
+// Lock names (issue: "which lock is it?"): when a trace ends, and at LockStat.dump, the most contended
+// locks that are still alive are found in the heap, at a safepoint, and each is named by its reference
+// path from a GC root ("static Inventory.LOCK", "static Registry.LEDGERS -> HashMap.table -> [3] ->
+// HashMap$Node.value -> Ledger.book", "thread "worker-1" local lock in OrderService.run"). One LOCK_NAME
+// event a lock found, one LOCK_NAME_SEARCH event with what the search cost and whether a limit ended it.
+// Reports show the name as the lock's key, with its class and identity hash.
+// What a search found and cost (LOCK_NAME_SEARCH).
+struct LockStatSearchSummary {
+  enum { TIME_LIMIT = 1, MEMORY_LIMIT = 2, TALLY_FULL = 4, UNSUPPORTED_GC = 8 };
+  jlong duration;   // nanoseconds, the whole safepoint operation
+  u8 locks;         // searched for
+  u8 found;
+  u8 objects;       // reached
+  u8 memory;        // bytes the search held at most
+  u1 flags;
+};
+
+class LockStatLockNames : AllStatic {
+ public:
+  // From a Java thread while tracing is on: names the at most max_locks most contended locks, searching
+  // for at most time_limit_millis and through at most a twentieth of the heap's maximum size in
+  // bookkeeping (as JFR's leak profiler). Writes into the shared buffer; the next collect queues it.
+  static void name_locks(int max_locks, jlong time_limit_millis);
+};
+
+#endif // SHARE_LOCKSTAT_NAMES_LOCKSTATLOCKNAMES_HPP
