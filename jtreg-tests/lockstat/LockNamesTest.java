@@ -4,8 +4,9 @@
  *          trace ends, and at LockStat.dump, are named by their reference paths from GC roots, and
  *          reports show the name as the lock's key with its class and identity hash. Forced, exact
  *          cases: a lock in a static field; a lock in an instance field of an object in a static map
- *          (monitor and ReentrantLock); a lock only a thread's local holds; the receiver of a
- *          synchronized method. With ZGC the search is skipped and says so; keys stay class@hash.
+ *          (monitor and ReentrantLock; the map's key by its class, by its value on request); a lock
+ *          only a thread's local holds; the receiver of a synchronized method. Naming can be turned
+ *          off; with ZGC the search is skipped and says so; keys stay class@hash.
  * @library /lib
  * @modules jdk.lockstat/jdk.lockstat.internal.format
  *          jdk.lockstat/jdk.lockstat.management
@@ -165,8 +166,8 @@ public class LockNamesTest {
         String report = LockStatRun.lockstat("report", "--by", "lock", t.trace().toString()).shouldHaveExitValue(0).stdout;
         String[] expected = {
             "static " + w + "INVENTORY_LOCK (java.lang.Object@" + hash(run, "static") + ")",
-            "static " + w + "LEDGERS[\"orders\"] -> LockNamesTest$Ledger.book (java.lang.Object@" + hash(run, "book") + ")",
-            "static " + w + "LEDGERS[\"orders\"] -> LockNamesTest$Ledger.lock (java.util.concurrent.locks.ReentrantLock$NonfairSync@",
+            "static " + w + "LEDGERS[String] -> LockNamesTest$Ledger.book (java.lang.Object@" + hash(run, "book") + ")",
+            "static " + w + "LEDGERS[String] -> LockNamesTest$Ledger.lock (java.util.concurrent.locks.ReentrantLock$NonfairSync@",
             "thread \"keeper\" local ",
             " in " + w + "keep (java.lang.Object@" + hash(run, "local") + ")",
             "static " + w + "COUNTER; this of synchronized LockNamesTest$Counter.add (LockNamesTest$Counter@" + hash(run, "counter") + ")",
@@ -186,9 +187,17 @@ public class LockNamesTest {
         LockStatRun.check(dumped.contains("thread \"keeper\" local ") && dumped.contains("static " + w + "INVENTORY_LOCK ("),
                 "the dump names the locks:\n" + dumped);
 
-        // JSON and the lock command show the same keys.
+        // JSON shows the same keys.
         LockStatRun.lockstat("report", "--by", "lock", "--format", "json", t.trace().toString()).shouldHaveExitValue(0)
-                .shouldContain("LEDGERS[\\\"orders\\\"] -> LockNamesTest$Ledger.book");
+                .shouldContain("LEDGERS[String] -> LockNamesTest$Ledger.book (java.lang.Object@" + hash(run, "book") + ")");
+        LockStatRun.check(!report.contains("orders"), "no heap contents (map keys) unless asked for");
+
+        // Map keys' values on request.
+        LockStatRun.Traced keys = LockStatRun.traceWorkload("names-keys", List.of("-Djdk.lockstat.lockNames.keys=true"),
+                "LockNamesTest$Workload");
+        LockStatRun.lockstat("report", "--by", "lock", keys.trace().toString()).shouldHaveExitValue(0)
+                .shouldContain("static " + w + "LEDGERS[\"orders\"] -> LockNamesTest$Ledger.book (java.lang.Object@"
+                        + hash(keys.run(), "book") + ")");
 
         // Naming turned off: keys are class@hash, no search.
         LockStatRun.Traced off = LockStatRun.traceWorkload("names-off", List.of("-Djdk.lockstat.lockNames=0"),

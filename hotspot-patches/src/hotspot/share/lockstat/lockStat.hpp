@@ -33,6 +33,7 @@
 //   storage/     per-thread buffers and the queue to the drain thread
 //   events/      the events themselves: monitors, parks, virtual threads, VM pauses
 //   stacktrace/  call chains: stack walks, the chain set, frame marking
+//   names/       lock names: the contended locks' reference paths from GC roots, at a trace's end
 
 #include "lockstat/lockStatMacros.hpp"
 

@@ -38,9 +38,10 @@ static const size_t max_name_length = 1000;
 class VM_LockStatNameLocks : public VM_Operation {
   int _max_locks;
   jlong _time_limit_millis;
+  bool _show_keys;
  public:
-  VM_LockStatNameLocks(int max_locks, jlong time_limit_millis) :
-    _max_locks(max_locks), _time_limit_millis(time_limit_millis) {}
+  VM_LockStatNameLocks(int max_locks, jlong time_limit_millis, bool show_keys) :
+    _max_locks(max_locks), _time_limit_millis(time_limit_millis), _show_keys(show_keys) {}
   VMOp_Type type() const { return VMOp_ForceSafepoint; }   // no new type: vmOperation.hpp stays untouched
   void doit();
 };
@@ -69,7 +70,8 @@ void VM_LockStatNameLocks::doit() {
   const size_t budget = MAX2(MaxHeapSize / 20, (size_t)32 * M);
   const int max_nodes = (int)MIN2(budget / 16, (size_t)max_jint / 2);
   {
-    LockStatReferenceSearch search(targets, n, max_nodes, begin + _time_limit_millis * NANOSECS_PER_MILLISEC);
+    LockStatReferenceSearch search(targets, n, max_nodes, begin + _time_limit_millis * NANOSECS_PER_MILLISEC,
+                                   _show_keys);
     search.run();
     for (int i = 0; i < n; i++) {
       stringStream name;
@@ -99,10 +101,10 @@ void VM_LockStatNameLocks::doit() {
   LockStatService::write_shared_lock_name_search(summary);
 }
 
-void LockStatLockNames::name_locks(int max_locks, jlong time_limit_millis) {
+void LockStatLockNames::name_locks(int max_locks, jlong time_limit_millis, bool show_keys) {
   if (max_locks <= 0 || !LockStat::is_active()) {
     return;
   }
-  VM_LockStatNameLocks op(MIN2(max_locks, 4096), MAX2(time_limit_millis, (jlong)1));
+  VM_LockStatNameLocks op(MIN2(max_locks, 4096), MAX2(time_limit_millis, (jlong)1), show_keys);
   VMThread::execute(&op);
 }

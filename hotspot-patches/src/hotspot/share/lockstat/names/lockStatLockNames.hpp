@@ -28,8 +28,8 @@
 
 // Lock names (issue: "which lock is it?"): when a trace ends, and at LockStat.dump, the most contended
 // locks that are still alive are found in the heap, at a safepoint, and each is named by its reference
-// path from a GC root ("static Inventory.LOCK", "static Registry.LEDGERS -> HashMap.table -> [3] ->
-// HashMap$Node.value -> Ledger.book", "thread "worker-1" local lock in OrderService.run"). One LOCK_NAME
+// path from a GC root ("static Inventory.LOCK", "static Registry.LEDGERS[String] -> Ledger.book",
+// "thread "worker-1" local lock in OrderService.run"). One LOCK_NAME
 // event a lock found, one LOCK_NAME_SEARCH event with what the search cost and whether a limit ended it.
 // Reports show the name as the lock's key, with its class and identity hash.
 // What a search found and cost (LOCK_NAME_SEARCH).
@@ -47,8 +47,10 @@ class LockStatLockNames : AllStatic {
  public:
   // From a Java thread while tracing is on: names the at most max_locks most contended locks, searching
   // for at most time_limit_millis and through at most a twentieth of the heap's maximum size in
-  // bookkeeping (as JFR's leak profiler). Writes into the shared buffer; the next collect queues it.
-  static void name_locks(int max_locks, jlong time_limit_millis);
+  // bookkeeping (as JFR's leak profiler). Map entries read as [KeyClass], or with show_keys as the key's
+  // value for strings and boxed integers (heap contents, which a trace otherwise never holds). Writes into
+  // the shared buffer; the next collect queues it.
+  static void name_locks(int max_locks, jlong time_limit_millis, bool show_keys);
 };
 
 #endif // SHARE_LOCKSTAT_NAMES_LOCKSTATLOCKNAMES_HPP

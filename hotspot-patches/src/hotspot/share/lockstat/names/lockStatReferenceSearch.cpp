@@ -51,8 +51,9 @@
 static const uintptr_t granule_shift = 26;   // ObjectBitSet's fragments cover 64 MB each
 static const int granule_slots = 8192;       // 512 GB of heap; beyond that the memory figure is low
 
-LockStatReferenceSearch::LockStatReferenceSearch(Target* targets, int count, int max_nodes, jlong deadline) :
-  _targets(targets), _target_count(count), _found(0), _nodes(1024), _roots(1024), _thread_names(64),
+LockStatReferenceSearch::LockStatReferenceSearch(Target* targets, int count, int max_nodes, jlong deadline,
+                                                 bool show_keys) :
+  _targets(targets), _show_keys(show_keys), _target_count(count), _found(0), _nodes(nullptr), _node_count(0), _roots(1024), _thread_names(64),
   _granule_set(NEW_C_HEAP_ARRAY(uintptr_t, granule_slots, mtTracing)), _last_granule(0), _granules(0),
   _max_nodes(max_nodes), _deadline(deadline), _outcome(COMPLETE), _cursor(0) {
   memset(_klass_filter, 0, sizeof(_klass_filter));
@@ -61,6 +62,10 @@ LockStatReferenceSearch::LockStatReferenceSearch(Target* targets, int count, int
     _klass_filter[((uintptr_t)_targets[i].klass >> 6) & 255] = 1;
   }
   memset(_granule_set, 0, sizeof(uintptr_t) * granule_slots);
+  _nodes = NEW_C_HEAP_ARRAY_RETURN_NULL(Node, max_nodes, mtTracing);
+  if (_nodes == nullptr) {
+    _max_nodes = 0;   // no memory for the search: it ends at once, at its memory limit
+  }
 }
 
 LockStatReferenceSearch::~LockStatReferenceSearch() {
@@ -68,10 +73,11 @@ LockStatReferenceSearch::~LockStatReferenceSearch() {
     os::free(_thread_names.at(i));
   }
   FREE_C_HEAP_ARRAY(uintptr_t, _granule_set);
+  FREE_C_HEAP_ARRAY(Node, _nodes);
 }
 
 size_t LockStatReferenceSearch::memory_bytes() const {
-  return (size_t)_nodes.capacity() * sizeof(Node) + (size_t)_roots.capacity() * sizeof(Root)
+  return align_up((size_t)_node_count * sizeof(Node), os::vm_page_size()) + (size_t)_roots.capacity() * sizeof(Root)
          + (size_t)_granules * (((size_t)1 << granule_shift) / MinObjAlignmentInBytes / BitsPerByte)
          + sizeof(uintptr_t) * granule_slots;
 }
@@ -119,7 +125,7 @@ bool LockStatReferenceSearch::add(oop obj, int parent, int slot) {
   if (obj == nullptr || _marks.is_marked(obj)) {
     return false;
   }
-  if (_nodes.length() >= _max_nodes) {
+  if (_node_count >= _max_nodes) {
     _outcome = MEMORY_LIMIT;
     return false;
   }
@@ -129,9 +135,11 @@ bool LockStatReferenceSearch::add(oop obj, int parent, int slot) {
     _last_granule = granule;
     count_granule(granule);
   }
-  Node n = { obj, parent, slot };
-  _nodes.append(n);
-  check_target(obj, _nodes.length() - 1);
+  Node* n = &_nodes[_node_count++];
+  n->obj = obj;
+  n->parent = parent;
+  n->slot = slot;
+  check_target(obj, _node_count - 1);
   return true;
 }
 
@@ -170,12 +178,12 @@ class LockStatFollowClosure : public BasicOopIterateClosure {
 
 void LockStatReferenceSearch::follow() {
   LockStatFollowClosure cl(this);
-  while (_cursor < _nodes.length() && !done()) {
+  while (_cursor < _node_count && !done()) {
     if ((_cursor & 4095) == 0 && os::javaTimeNanos() > _deadline) {
       _outcome = TIME_LIMIT;
       return;
     }
-    oop obj = _nodes.at(_cursor).obj;
+    oop obj = _nodes[_cursor].obj;
     cl.set(obj, _cursor);
     obj->oop_iterate(&cl);
     _cursor++;
@@ -328,7 +336,7 @@ static Symbol* field_at(InstanceKlass* k, int offset, bool is_static, InstanceKl
 
 // One reference along a path: the field (of the declaring class) or the array element it is in.
 void LockStatReferenceSearch::print_step(const Node& n, outputStream* out) const {
-  oop parent = _nodes.at(n.parent).obj;
+  oop parent = _nodes[n.parent].obj;
   Klass* pk = parent->klass();
   if (pk->is_objArray_klass()) {
     out->print("[%d]", n.slot);
@@ -454,9 +462,16 @@ static oop field_named(oop obj, const char* name) {
   return nullptr;
 }
 
-// A map entry's key as an index: ["orders"], [42], or [Key] (its class) for other keys.
-static void print_key(oop entry, outputStream* out) {
+// A map entry's key as an index: [String] (its class), or with show_keys its value for strings and boxed
+// integers (["orders"], [42]); other keys by class. Off by default: a trace holds no heap contents.
+static void print_key(oop entry, bool show_keys, outputStream* out) {
   oop key = field_named(entry, "key");
+  if (key != nullptr && !show_keys) {
+    out->print("[");
+    print_simple_name(key->klass(), out);
+    out->print("]");
+    return;
+  }
   if (key == nullptr) {
     out->print("[null]");
   } else if (java_lang_String::is_instance(key)) {
@@ -477,13 +492,13 @@ static void print_key(oop entry, outputStream* out) {
 // How many of the steps from path[k] on (towards the target) read as one index into a collection: a map's
 // entry (table -> [i] -> (next ->)* value) as [key], a list's element (elementData -> [i]) as [i]; 0: none.
 int LockStatReferenceSearch::print_collection_step(const GrowableArray<int>& path, int k, outputStream* out) const {
-  const Node& n = _nodes.at(path.at(k));
-  oop holder = _nodes.at(n.parent).obj;
+  const Node& n = _nodes[path.at(k)];
+  oop holder = _nodes[n.parent].obj;
   if (k < 1) {
     return 0;
   }
   if (extends_any(holder->klass(), array_lists) && field_is(holder, n.slot, "elementData")) {
-    out->print("[%d]", _nodes.at(path.at(k - 1)).slot);
+    out->print("[%d]", _nodes[path.at(k - 1)].slot);
     return 2;
   }
   if (!extends_any(holder->klass(), hash_maps) || !field_is(holder, n.slot, "table")) {
@@ -491,14 +506,14 @@ int LockStatReferenceSearch::print_collection_step(const GrowableArray<int>& pat
   }
   int m = k - 2;   // path[k - 1] is the bucket's first entry
   while (m >= 0) {
-    const Node& step = _nodes.at(path.at(m));
-    oop entry = _nodes.at(step.parent).obj;
+    const Node& step = _nodes[path.at(m)];
+    oop entry = _nodes[step.parent].obj;
     if (field_is(entry, step.slot, "next") || field_is(entry, step.slot, "left") || field_is(entry, step.slot, "right")) {
       m--;
       continue;
     }
     if (field_is(entry, step.slot, "value") || field_is(entry, step.slot, "val")) {
-      print_key(entry, out);
+      print_key(entry, _show_keys, out);
       return k - m + 1;
     }
     return 0;
@@ -513,11 +528,11 @@ bool LockStatReferenceSearch::describe(int i, outputStream* out, int max_steps, 
   }
   ResourceMark rm;
   GrowableArray<int> path(16);
-  for (int at = node; at >= 0; at = _nodes.at(at).parent) {
+  for (int at = node; at >= 0; at = _nodes[at].parent) {
     path.append(at);
   }
   const int length = path.length();
-  const Node& root = _nodes.at(path.at(length - 1));
+  const Node& root = _nodes[path.at(length - 1)];
   *root_kind = _roots.at(root.slot).kind;
   *depth = length - 1;
   // The steps' texts, root first. A static field's root reads best as the field itself
@@ -529,7 +544,7 @@ bool LockStatReferenceSearch::describe(int i, outputStream* out, int max_steps, 
     if (*root_kind != STATIC || length == 1) {
       print_root(root, &first);
     } else {
-      print_step(_nodes.at(path.at(k--)), &first);
+      print_step(_nodes[path.at(k--)], &first);
     }
     steps.append(first.as_string());
   }
@@ -537,7 +552,7 @@ bool LockStatReferenceSearch::describe(int i, outputStream* out, int max_steps, 
     stringStream step;
     int consumed = print_collection_step(path, k, &step);
     if (consumed == 0) {
-      print_step(_nodes.at(path.at(k)), &step);
+      print_step(_nodes[path.at(k)], &step);
       consumed = 1;
     }
     steps.append(step.as_string());
@@ -547,8 +562,8 @@ bool LockStatReferenceSearch::describe(int i, outputStream* out, int max_steps, 
   // "Ledger.lock", not "Ledger.lock -> ReentrantLock.sync" (also Semaphore, CountDownLatch, ...).
   int count = steps.length();
   if (count > 1 && length > 1) {
-    const Node& last = _nodes.at(path.at(0));
-    oop holder = _nodes.at(last.parent).obj;
+    const Node& last = _nodes[path.at(0)];
+    oop holder = _nodes[last.parent].obj;
     if (holder->klass()->name()->starts_with("java/util/concurrent/") && field_is(holder, last.slot, "sync")) {
       count--;
     }

@@ -72,10 +72,15 @@ class LockStatReferenceSearch : public StackObj {
   };
 
   Target* _targets;
+  bool _show_keys;                  // map keys' values in names (strings, boxed integers)
   int _target_count;
   int _found;
   u1 _klass_filter[256];            // quick rejection of classes that no target has
-  GrowableArrayCHeap<Node, mtTracing> _nodes;
+  // One array for the whole search, allocated at its bound and never copied: only the pages the search
+  // reaches become resident. (A GrowableArray constructs every element of its capacity and copies on
+  // growth, which tripled the memory a search held.)
+  Node* _nodes;
+  int _node_count;
   GrowableArrayCHeap<Root, mtTracing> _roots;
   GrowableArrayCHeap<char*, mtTracing> _thread_names;
   ObjectBitSet<mtTracing> _marks;
@@ -101,14 +106,14 @@ class LockStatReferenceSearch : public StackObj {
   int print_collection_step(const GrowableArray<int>& path, int k, outputStream* out) const;
 
  public:
-  LockStatReferenceSearch(Target* targets, int count, int max_nodes, jlong deadline_nanos);
+  LockStatReferenceSearch(Target* targets, int count, int max_nodes, jlong deadline_nanos, bool show_keys);
   ~LockStatReferenceSearch();
   // Adds obj as a node reached from parent (-1: a root, described by root); false: not added.
   bool add(oop obj, int parent, int slot);
   int add_root(const Root& root);
   void run();                       // at a safepoint
   int found() const          { return _found; }
-  int nodes() const          { return _nodes.length(); }
+  int nodes() const          { return _node_count; }
   Outcome outcome() const    { return _outcome; }
   size_t memory_bytes() const;      // what the search held at most: nodes, roots, the mark bitmap
   // target i's path from its root as text (at most max_steps references, the middle elided), and the

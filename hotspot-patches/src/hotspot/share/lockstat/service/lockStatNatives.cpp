@@ -128,9 +128,10 @@ static void JNICALL lockstat_collect(JNIEnv* env, jclass) {
 }
 
 // Names the most contended locks still alive, at a safepoint (names/lockStatLockNames.hpp).
-static void JNICALL lockstat_name_locks(JNIEnv* env, jclass, jint max_locks, jlong time_limit_millis) {
+static void JNICALL lockstat_name_locks(JNIEnv* env, jclass, jint max_locks, jlong time_limit_millis,
+                                        jboolean show_keys) {
   ThreadInVMfromNative tivm(thread_of(env));
-  LockStatLockNames::name_locks(max_locks, time_limit_millis);
+  LockStatLockNames::name_locks(max_locks, time_limit_millis, show_keys == JNI_TRUE);
 }
 
 static void JNICALL lockstat_exclude_current_thread(JNIEnv*, jclass, jboolean excluded) {
@@ -159,7 +160,7 @@ static JNINativeMethod lockstat_methods[] = {
   { CC"collect",          CC"()V",                                    FN_PTR(lockstat_collect) },
   { CC"start",            CC"()Z",                                    FN_PTR(lockstat_start) },
   { CC"active",           CC"()Z",                                    FN_PTR(lockstat_active) },
-  { CC"nameLocks",        CC"(IJ)V",                                  FN_PTR(lockstat_name_locks) },
+  { CC"nameLocks",        CC"(IJZ)V",                                 FN_PTR(lockstat_name_locks) },
   { CC"excludeCurrentThread", CC"(Z)V",                               FN_PTR(lockstat_exclude_current_thread) },
   { CC"lostBuffers",      CC"()J",                                    FN_PTR(lockstat_lost_buffers) },
   { CC"bufferHighWater",  CC"()J",                                    FN_PTR(lockstat_buffer_high_water) },

@@ -25,11 +25,13 @@ package jdk.lockstat.internal.recorder;
  * Lock names at the end of a trace and at LockStat.dump: the VM searches the heap, at one safepoint, for
  * the most contended locks still alive and names each by its reference path from a GC root. The system
  * properties {@code jdk.lockstat.lockNames} (how many locks; 0 turns naming off; default 64) and
- * {@code jdk.lockstat.lockNames.timeLimit} (milliseconds the safepoint may last; default 2000) bound it.
+ * {@code jdk.lockstat.lockNames.timeLimit} (milliseconds the safepoint may last; default 1000) bound it;
+ * {@code jdk.lockstat.lockNames.keys=true} shows map keys that are strings or integers in names
+ * ({@code LEDGERS["orders"]} rather than {@code LEDGERS[String]}), which puts heap contents in the trace.
  */
 final class LockNaming {
     static final int DEFAULT_LOCKS = 64;
-    static final long DEFAULT_TIME_LIMIT_MILLIS = 2_000;
+    static final long DEFAULT_TIME_LIMIT_MILLIS = 1_000;
 
     private LockNaming() {
     }
@@ -42,7 +44,7 @@ final class LockNaming {
         }
         long millis = positive("jdk.lockstat.lockNames.timeLimit", (int) DEFAULT_TIME_LIMIT_MILLIS);
         try {
-            LockStatVM.nameLocks(locks, Math.max(1, millis));
+            LockStatVM.nameLocks(locks, Math.max(1, millis), Boolean.getBoolean("jdk.lockstat.lockNames.keys"));
         } catch (RuntimeException | LinkageError e) {
             Warnings.warn("lock names could not be found: " + Startup.describe(e));
         }

@@ -97,9 +97,10 @@ final class LockStatVM {
     /**
      * Names the at most maxLocks most contended locks still alive by their reference paths from GC roots,
      * at a safepoint, searching for at most timeLimitMillis (LockName and LockNameSearch events, queued at
-     * the next collect or stop).
+     * the next collect or stop). Map entries read as [KeyClass]; with showKeys as the key's value for strings
+     * and boxed integers (heap contents, which a trace otherwise never holds).
      */
-    static native void nameLocks(int maxLocks, long timeLimitMillis);
+    static native void nameLocks(int maxLocks, long timeLimitMillis, boolean showKeys);
 
     /** Whether the VM is recording events now. */
     static native boolean active();
