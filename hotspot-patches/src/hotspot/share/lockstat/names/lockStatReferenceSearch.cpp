@@ -53,8 +53,8 @@ static const int granule_slots = 8192;       // 512 GB of heap; beyond that the 
 
 LockStatReferenceSearch::LockStatReferenceSearch(Target* targets, int count, int max_nodes, jlong deadline,
                                                  bool show_keys) :
-  _targets(targets), _show_keys(show_keys), _target_count(count), _found(0), _nodes(nullptr), _node_count(0), _roots(1024), _thread_names(64),
-  _granule_set(NEW_C_HEAP_ARRAY(uintptr_t, granule_slots, mtTracing)), _last_granule(0), _granules(0),
+  _targets(targets), _show_keys(show_keys), _target_count(count), _found(0), _nodes(nullptr), _node_count(0),
+  _roots(1024), _thread_names(64), _granule_set(NEW_C_HEAP_ARRAY(uintptr_t, granule_slots, mtTracing)), _last_granule(0), _granules(0),
   _max_nodes(max_nodes), _deadline(deadline), _outcome(COMPLETE), _cursor(0) {
   memset(_klass_filter, 0, sizeof(_klass_filter));
   for (int i = 0; i < count; i++) {
