@@ -69,7 +69,8 @@ public class LockNamesTest {
                     lock.unlock();
                 }, "blocked");
                 t.start();
-                while (!lock.hasQueuedThread(t)) {
+                // Parked, not only queued: its park (and so the lock's count) is certain before the release.
+                while (!lock.hasQueuedThread(t) || t.getState() != Thread.State.WAITING) {
                     Thread.sleep(1);
                 }
             } finally {
