@@ -76,8 +76,13 @@ static void write_prefix(LockStatEventWriter& w, int type, jlong now, ObjectMoni
 // only where that is safe: a Java thread in the VM, not at a safepoint, not from within this hook.
 static LOCKSTAT_TLS bool _lockstat_hashing = false;
 
+// The hash the monitor's object has now (0: none); never installs one.
+static u8 known_hash(ObjectMonitor* m) {
+  return UseObjectMonitorTable ? (u8)m->hash() : (u8)m->header().hash();
+}
+
 static u8 identity_hash(JavaThread* jt, ObjectMonitor* m, oop obj) {
-  u8 known = UseObjectMonitorTable ? (u8)m->hash() : (u8)m->header().hash();
+  u8 known = known_hash(m);
   if (known != 0 || _lockstat_hashing || jt->thread_state() != _thread_in_vm ||
       SafepointSynchronize::is_at_safepoint()) {
     return known;
@@ -176,8 +181,7 @@ static void tally(LockStatThreadLocal* tl, ObjectMonitor* m) {
   oop obj = m->object_peek();   // alive: this thread is about to wait for it
   if (obj != nullptr) {
     Klass* k = obj->klass();
-    LockStatLockTally::add(k, LockStatCallChains::class_id(tl, k),
-                           UseObjectMonitorTable ? (u8)m->hash() : (u8)m->header().hash());
+    LockStatLockTally::add(k, LockStatCallChains::class_id(tl, k), known_hash(m));
   }
 }
 

@@ -37,6 +37,7 @@
 #include "oops/method.hpp"
 #include "oops/objArrayOop.inline.hpp"
 #include "oops/oop.inline.hpp"
+#include "runtime/fieldDescriptor.inline.hpp"
 #include "runtime/handles.inline.hpp"
 #include "runtime/javaThread.inline.hpp"
 #include "runtime/os.hpp"
@@ -259,20 +260,21 @@ static char* thread_name_of(JavaThread* jt) {
 // Threads' frames first, all of them, then the thread objects: a lock a thread holds in a local is
 // named by the local, not by a path from a Thread object.
 void LockStatReferenceSearch::add_thread_roots() {
-  int first = _thread_names.length();
+  ResourceMark rm;
+  GrowableArray<JavaThread*> threads;   // thread i's name is _thread_names[first + i]
+  const int first = _thread_names.length();
   for (JavaThreadIteratorWithHandle it; JavaThread* jt = it.next(); ) {
-    if (jt->is_exiting() || jt->threadObj() == nullptr) {
-      continue;
+    if (!jt->is_exiting() && jt->threadObj() != nullptr) {
+      threads.append(jt);
+      _thread_names.append(thread_name_of(jt));
     }
-    _thread_names.append(thread_name_of(jt));
-    add_frame_roots(jt, _thread_names.length() - 1);
   }
-  int index = first;
-  for (JavaThreadIteratorWithHandle it; JavaThread* jt = it.next(); ) {
-    if (jt->is_exiting() || jt->threadObj() == nullptr || index >= _thread_names.length()) {
-      continue;
-    }
-    Root r = { THREAD, false, index++, nullptr, 0, 0, nullptr };
+  for (int i = 0; i < threads.length(); i++) {
+    add_frame_roots(threads.at(i), first + i);
+  }
+  for (int i = 0; i < threads.length(); i++) {
+    JavaThread* jt = threads.at(i);
+    Root r = { THREAD, false, first + i, nullptr, 0, 0, nullptr };
     int root = add_root(r);
     add(jt->threadObj(), -1, root);
     if (jt->is_vthread_mounted()) {
@@ -321,17 +323,10 @@ static void print_simple_name(const Klass* k, outputStream* out) {
   out->print("%s", dot != nullptr ? dot + 1 : name);
 }
 
-// The field of k (or a superclass) at offset, static or not; nullptr if none.
-static Symbol* field_at(InstanceKlass* k, int offset, bool is_static, InstanceKlass** holder) {
-  for (InstanceKlass* ik = k; ik != nullptr; ik = is_static ? nullptr : ik->java_super()) {
-    for (JavaFieldStream fs(ik); !fs.done(); fs.next()) {
-      if (fs.access_flags().is_static() == is_static && fs.offset() == offset) {
-        *holder = ik;
-        return fs.name();
-      }
-    }
-  }
-  return nullptr;
+// The field at offset in an object of class k: an instance field of k or a superclass, or with is_static
+// one of k's own static fields (a mirror holds its class's statics only).
+static bool field_at(InstanceKlass* k, int offset, bool is_static, fieldDescriptor* fd) {
+  return is_static ? k->find_local_field_from_offset(offset, true, fd) : k->find_field_from_offset(offset, false, fd);
 }
 
 // One reference along a path: the field (of the declaring class) or the array element it is in.
@@ -343,24 +338,18 @@ void LockStatReferenceSearch::print_step(const Node& n, outputStream* out) const
     return;
   }
   if (pk->is_instance_klass()) {
-    InstanceKlass* holder = nullptr;
-    Symbol* name = nullptr;
-    bool is_static = false;
+    fieldDescriptor fd;
+    bool found = false, is_static = false;
     if (java_lang_Class::is_instance(parent)) {
       Klass* mirrored = java_lang_Class::as_Klass(parent);
-      if (mirrored != nullptr && mirrored->is_instance_klass()) {
-        name = field_at(InstanceKlass::cast(mirrored), n.slot, true, &holder);
-        is_static = name != nullptr;
-      }
+      is_static = found = mirrored != nullptr && mirrored->is_instance_klass()
+                          && field_at(InstanceKlass::cast(mirrored), n.slot, true, &fd);
     }
-    if (name == nullptr) {
-      name = field_at(InstanceKlass::cast(pk), n.slot, false, &holder);
-    }
-    if (name != nullptr) {
+    if (found || field_at(InstanceKlass::cast(pk), n.slot, false, &fd)) {
       ResourceMark rm;
       out->print("%s", is_static ? "static " : "");
-      print_simple_name(holder, out);
-      out->print(".%s", name->as_C_string());
+      print_simple_name(fd.field_holder(), out);
+      out->print(".%s", fd.name()->as_C_string());
       return;
     }
     if (pk->is_stack_chunk_instance_klass()) {
@@ -423,15 +412,11 @@ void LockStatReferenceSearch::print_root(const Node& n, outputStream* out) const
   }
 }
 
-// The instance field of obj's class (or a superclass) at offset; nullptr if none.
-static Symbol* instance_field(oop obj, int offset) {
-  InstanceKlass* holder = nullptr;
-  return obj->klass()->is_instance_klass() ? field_at(InstanceKlass::cast(obj->klass()), offset, false, &holder) : nullptr;
-}
-
+// Whether the instance field of obj at offset has that name.
 static bool field_is(oop obj, int offset, const char* name) {
-  Symbol* f = instance_field(obj, offset);
-  return f != nullptr && f->equals(name);
+  fieldDescriptor fd;
+  return obj->klass()->is_instance_klass() && field_at(InstanceKlass::cast(obj->klass()), offset, false, &fd)
+         && fd.name()->equals(name);
 }
 
 // Whether k is, or extends, one of the classes named (internal names).

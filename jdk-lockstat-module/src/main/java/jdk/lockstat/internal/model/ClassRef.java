@@ -32,8 +32,13 @@ public final class ClassRef {
     private final long id;
     private String name;
     private long loader;
-    private Map<Long, String> lockNames;   // this class's lock objects named by the trace (LockName), by identity hash
-    private Map<Long, MethodRef> synchronizedMethods;   // lock objects that are a synchronized method's receiver
+    private Map<Long, LockFacts> lockFacts;   // what the trace says of this class's lock objects, by identity hash
+
+    /** A lock object's name from the heap (LockName) and the synchronized method whose receiver it is. */
+    private static final class LockFacts {
+        String name;
+        MethodRef synchronizedMethod;
+    }
 
     public ClassRef(long id) {
         this.id = id;
@@ -68,18 +73,15 @@ public final class ClassRef {
      * name a lock.
      */
     public void nameLock(long hash, String lockName) {
-        if (hash == 0 || lockName == null || lockName.isEmpty()) {
-            return;
+        if (hash != 0 && lockName != null && !lockName.isEmpty()) {
+            factsOf(hash).name = lockName;
         }
-        if (lockNames == null) {
-            lockNames = new HashMap<>();
-        }
-        lockNames.put(hash, lockName);
     }
 
     /** The name of this class's lock object with identity hash hash, or null. */
     public String lockName(long hash) {
-        return lockNames == null ? null : lockNames.get(hash);
+        LockFacts f = lockFacts == null ? null : lockFacts.get(hash);
+        return f == null ? null : f.name;
     }
 
     /**
@@ -87,18 +89,25 @@ public final class ClassRef {
      * method: it is the method's receiver (its class, for a static method). The first such method is kept.
      */
     public void noteSynchronizedMethod(long hash, MethodRef method) {
-        if (hash == 0 || method == null) {
-            return;
+        if (hash != 0 && method != null) {
+            LockFacts f = factsOf(hash);
+            if (f.synchronizedMethod == null) {
+                f.synchronizedMethod = method;
+            }
         }
-        if (synchronizedMethods == null) {
-            synchronizedMethods = new HashMap<>();
-        }
-        synchronizedMethods.putIfAbsent(hash, method);
     }
 
     /** The synchronized method whose receiver (or class) the lock object with identity hash hash is, or null. */
     public MethodRef synchronizedMethod(long hash) {
-        return synchronizedMethods == null ? null : synchronizedMethods.get(hash);
+        LockFacts f = lockFacts == null ? null : lockFacts.get(hash);
+        return f == null ? null : f.synchronizedMethod;
+    }
+
+    private LockFacts factsOf(long hash) {
+        if (lockFacts == null) {
+            lockFacts = new HashMap<>();
+        }
+        return lockFacts.computeIfAbsent(hash, h -> new LockFacts());
     }
 
     @Override
