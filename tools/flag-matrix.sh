@@ -2,7 +2,8 @@
 # No crash and a sound trace under every way the VM can run the traced code: ContentionDemo (one
 # auditor holds the lock 2 ms, the tellers briefly, so C2 compiles the exits within seconds) traced
 # on JDK once per flag set below. Each run must exit 0, its trace must verify, and (with call chains)
-# the owner report must charge the auditor's Ledger.audit with most of the blocked time.
+# the owner report must charge the auditor's Ledger.audit with most of the blocked time. Each line
+# also gives the frames that frame marks saved.
 #   tools/flag-matrix.sh JDK [MILLIS] [READER_JDK]   (READER_JDK's lockstat reads the traces; default JDK)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -15,7 +16,11 @@ flag_sets=(
   "-Xint"
   "-XX:-TraceLockContentionCallChains"
   "-XX:LockingMode=1"
+  "-XX:-LockStatFrameMarking"
 )
+# aarch64: also with signed return addresses (marking is then off; a CPU without pointer
+# authentication runs unsigned, with a warning).
+[[ "$(cat "$jdk/release" 2>/dev/null)" == *'OS_ARCH="aarch64"'* ]] && flag_sets+=("-XX:UseBranchProtection=pac-ret")
 out=build/flag-matrix
 rm -rf "$out"; mkdir -p "$out/classes"
 "$reader/bin/javac" -d "$out/classes" bench/demo/ContentionDemo.java
@@ -30,6 +35,7 @@ for flags in "${flag_sets[@]}"; do
   if ! "$reader/bin/lockstat" verify "$trace" > "$out/run-$i.verify" 2>&1; then
     echo "flag-matrix: [${flags:-default}] the trace does not verify:"; cat "$out/run-$i.verify"; failed=$((failed + 1)); continue
   fi
+  saved=$("$reader/bin/lockstat" summary --format json "$trace" | sed -n 's/.*"framesSaved": \([0-9]*\).*/\1/p' | head -n 1)
   audit=-
   if [[ "$flags" != *-TraceLockContentionCallChains* ]]; then
     audit=$("$reader/bin/lockstat" report --by owner-method --format csv "$trace" \
@@ -38,7 +44,7 @@ for flags in "${flag_sets[@]}"; do
       echo "flag-matrix: [${flags:-default}] Ledger.audit owns only $audit% of the blocked time"; failed=$((failed + 1)); continue
     fi
   fi
-  echo "flag-matrix: [${flags:-default}] ok: $(tail -n 1 "$out/run-$i.out"); $(sed 's/^[^:]*: //' "$out/run-$i.verify"); Ledger.audit owner ${audit}%"
+  echo "flag-matrix: [${flags:-default}] ok: $(tail -n 1 "$out/run-$i.out"); $(sed 's/^[^:]*: //' "$out/run-$i.verify"); Ledger.audit owner ${audit}%; frames saved by marks ${saved:-?}"
 done
 echo "flag-matrix: ${#flag_sets[@]} runs, $failed failed"
 [ "$failed" = 0 ]

@@ -65,12 +65,6 @@ public final class LockStatRun {
         return Math.max(1, Double.parseDouble(System.getProperty("test.timeout.factor", "4")) / 4);
     }
 
-    /** Whether the VM under test marks frames (LockStatFrameMarking exists on x86_64 only). */
-    public static boolean marksFrames() {
-        String arch = System.getProperty("os.arch");
-        return arch.equals("amd64") || arch.equals("x86_64");
-    }
-
     public static LockStatRun run(Path dir, List<String> cmd) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         Path out = Files.createTempFile("lockstat-out", ".txt");

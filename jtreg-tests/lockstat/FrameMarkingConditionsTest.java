@@ -1,9 +1,10 @@
 /*
  * @test
  * @summary Frame marking saves frames where it is allowed and stays off where it is not: with
- *          -XX:-LockStatFrameMarking and under a JVMTI agent that may pop frames (jdwp). Every trace
- *          verifies. (Virtual threads, which are never marked, are in ChainWalkStressTest.)
- * @requires os.arch == "amd64" | os.arch == "x86_64"
+ *          -XX:-LockStatFrameMarking, under a JVMTI agent that may pop frames (jdwp) and, on aarch64,
+ *          where return addresses are signed (-XX:UseBranchProtection=pac-ret, when the CPU has
+ *          pointer authentication). Every trace verifies. (Virtual threads, which are never marked,
+ *          are in ChainWalkStressTest.)
  * @library /lib
  * @build LockStatRun
  * @run main/timeout=300 FrameMarkingConditionsTest
@@ -53,7 +54,10 @@ public class FrameMarkingConditionsTest {
 
     /** framesSaved and framesWalked of a run's trace (the totals of lockstat summary --format json). */
     static long[] counters(String name, String... options) throws Exception {
-        LockStatRun.Traced t = LockStatRun.traceWorkload(name, "FrameMarkingConditionsTest$Workload", options);
+        return counters(LockStatRun.traceWorkload(name, "FrameMarkingConditionsTest$Workload", options), name);
+    }
+
+    static long[] counters(LockStatRun.Traced t, String name) throws Exception {
         String json = LockStatRun.lockstat("summary", "--format", "json", t.trace().toString()).shouldHaveExitValue(0).stdout;
         Matcher saved = SAVED.matcher(json), walked = WALKED.matcher(json);
         LockStatRun.check(saved.find() && walked.find(), "summary has the call-chain counters");
@@ -68,5 +72,16 @@ public class FrameMarkingConditionsTest {
         LockStatRun.check(counters("off", "-XX:-LockStatFrameMarking")[0] == 0, "-XX:-LockStatFrameMarking marks nothing");
         LockStatRun.check(counters("jdwp", "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=localhost:0")[0] == 0,
                 "no marks while a JVMTI agent may pop frames");
+        if (System.getProperty("os.arch").equals("aarch64")) {
+            // A signed return address is authenticated before the return: an unsigned trampoline
+            // address in its place would fault.
+            LockStatRun.Traced t = LockStatRun.traceWorkload("pac", "FrameMarkingConditionsTest$Workload",
+                    "-XX:UseBranchProtection=pac-ret");
+            if (t.run().count("Disabling ROP-protection") > 0) {
+                System.out.println("pac-ret: the VM does not sign return addresses here (no pointer authentication)");
+            } else {
+                LockStatRun.check(counters(t, "pac-ret")[0] == 0, "no marks where return addresses are signed");
+            }
+        }
     }
 }

@@ -127,7 +127,7 @@ class LockStat : AllStatic {
   // unloading loaders are marked and before their metadata is freed; also once tracing stopped.
   static void on_classes_unloading();
 
-  // Frame marking (stacktrace/lockStatFrameMarks.hpp, which frame::sender calls itself on x86_64).
+  // Frame marking (stacktrace/lockStatFrameMarks.hpp, which frame::sender calls itself).
   static bool is_frame_mark(address pc) { return LockStatFrameMarks::is_trampoline(pc); }
   // Exception unwinding met a marked return address (is_frame_mark): the handler for the original
   // one, reached through a fixup stub that sets the exception pc to the original return address.

@@ -60,7 +60,8 @@
   product(bool, LockStatFrameMarking, true,                                     \
           "Mark the caller of the top frame after a call-chain walk, so that "  \
           "later walks in the same frame stop there and reuse the rest "        \
-          "(x86_64; a diagnostic switch for comparing with and without)")      \
+          "(off on aarch64 with -XX:UseBranchProtection=pac-ret; a "            \
+          "diagnostic switch for comparing with and without)")                  \
 
 #else // !INCLUDE_LOCKSTAT: no flags (-XX:+TraceLockContention is an unrecognized option)
 

@@ -23,6 +23,7 @@
 #include "lockstat/lockStat_globals.hpp"
 #include "lockstat/stacktrace/lockStatFrameMarks.hpp"
 #include "lockstat/stacktrace/lockStatStackWalk.hpp"
+#include "lockstat/stacktrace/lockStatTrampolines.hpp"
 #include "logging/log.hpp"
 #include "memory/allocation.hpp"
 #include "prims/jvmtiExport.hpp"
@@ -51,7 +52,6 @@ struct MarkData {
 STATIC_ASSERT(sizeof(MarkData) == 32);
 
 const int max_marking_threads = 2048;   // threads beyond this many walk without marks
-const int fixup_offset = 17;            // the exception fixup, after the return trampoline
 const int suffix_words = LockStatStackWalk::max_physical * LockStatStackWalk::words_per_frame;
 
 address code = nullptr;
@@ -107,33 +107,10 @@ void unmark(int i) {
   Atomic::release_store(&m->slot, (address*)nullptr);
 }
 
-#ifdef AMD64
-void put_disp32(address at, address next_instruction, const void* target) {
-  intptr_t disp = (intptr_t)target - (intptr_t)next_instruction;
-  assert(disp == (intptr_t)(int32_t)disp, "data within reach of its code");
-  int32_t d = (int32_t)disp;
-  memcpy(at, &d, sizeof(d));
-}
-
-// Per thread, rip-relative, touching no register (the fixup: rdx only) and no flag:
-//   return trampoline:  mov qword ptr [rip + slot], 0       48 C7 05 d32 00 00 00 00
-//                       jmp qword ptr [rip + original]      FF 25 d32
-//   exception fixup:    mov rdx, qword ptr [rip + original] 48 8B 15 d32
-//                       jmp qword ptr [rip + handler]       FF 25 d32
 void generate(int i) {
-  address c = trampoline_at(i);
   MarkData* m = &mark_data[i];
-  c[0] = 0x48; c[1] = 0xC7; c[2] = 0x05; put_disp32(c + 3, c + 11, (const void*)(uintptr_t)&m->slot);
-  c[7] = c[8] = c[9] = c[10] = 0;
-  c[11] = 0xFF; c[12] = 0x25; put_disp32(c + 13, c + 17, &m->original);
-  address f = c + fixup_offset;
-  f[0] = 0x48; f[1] = 0x8B; f[2] = 0x15; put_disp32(f + 3, f + 7, &m->original);
-  f[7] = 0xFF; f[8] = 0x25; put_disp32(f + 9, f + 13, &m->handler);
-  for (address p = f + 13; p < c + LockStatFrameMarks::trampoline_size; p++) {
-    *p = 0xCC;
-  }
+  LockStatTrampolines::generate(trampoline_at(i), (const void*)&m->slot, &m->original, &m->handler);
 }
-#endif
 
 } // namespace
 
@@ -157,8 +134,7 @@ address LockStatFrameMarks::original_of(address trampoline) {
 }
 
 void LockStatFrameMarks::initialize() {
-#ifdef AMD64
-  if (!LockStatFrameMarking || _trampolines != 0) {
+  if (!LockStatFrameMarking || _trampolines != 0 || !LockStatTrampolines::supported()) {
     return;
   }
   const size_t code_bytes = (size_t)max_marking_threads * trampoline_size;
@@ -170,6 +146,7 @@ void LockStatFrameMarks::initialize() {
     return;
   }
   code = align_up(blob->code_begin(), (size_t)trampoline_size);
+  // The data right after the code: the trampolines reach it pc-relative (aarch64: within 1 MB).
   mark_data = (MarkData*)align_up(code + code_bytes, page);
   assert((address)(mark_data + max_marking_threads) <= blob->code_end(), "fits");
   memset((void*)mark_data, 0, data_bytes);
@@ -179,7 +156,6 @@ void LockStatFrameMarks::initialize() {
   ICache::invalidate_range(code, (int)code_bytes);
   _trampolines_size = code_bytes;
   Atomic::release_store(&_trampolines, (uintptr_t)code);
-#endif
 }
 
 bool LockStatFrameMarks::is_marked(address* slot, const uintptr_t** suffix, int* frames) {
@@ -229,7 +205,7 @@ address LockStatFrameMarks::exception_fixup(address trampoline, address handler)
   m->handler = handler;
   // The unwinding stub pops the slot: the frame and its mark are gone.
   Atomic::release_store(&m->slot, (address*)nullptr);
-  return trampoline + fixup_offset;
+  return trampoline + LockStatTrampolines::fixup_offset;
 }
 
 void LockStatFrameMarks::unmark_all_at_safepoint() {

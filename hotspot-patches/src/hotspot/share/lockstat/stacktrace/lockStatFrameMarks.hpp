@@ -37,9 +37,9 @@ class JavaThread;
 //
 // Each marking thread owns one trampoline (and one data slot with the marked stack slot and the
 // original address), so any reader can translate a trampoline back to the original return address
-// without knowing whose stack it reads: resolve() below, called by frame::sender on x86_64. Included
-// by frame_x86.inline.hpp (not the facade lockstat/lockStat.hpp, which changes more often), so this
-// header stays small; see docs/design/call-chains.md for every reader of return addresses and how it
+// without knowing whose stack it reads: resolve() below, called by frame::sender. Included by
+// frame_<cpu>.inline.hpp (not the facade lockstat/lockStat.hpp, which changes more often), so this
+// header stays small; the trampolines' machine code is in cpu/<cpu>/lockStatTrampolines_<cpu>.cpp; see docs/design/call-chains.md for every reader of return addresses and how it
 // is made safe.
 class LockStatFrameMarks : AllStatic {
   static uintptr_t _trampolines;       // first trampoline; 0 until marking is set up

@@ -37,6 +37,9 @@
 #include "runtime/registerMap.hpp"
 #include "runtime/stackWatermarkSet.inline.hpp"
 #include "runtime/vframe.inline.hpp"
+#ifdef AARCH64
+#include "pauth_aarch64.hpp"
+#endif
 
 // A vframe stream from a given top frame (like JFR's JfrVframeStream). Frames are not processed
 // for GC: only Method* and bci are read, never oops. A virtual thread's chain ends at its
@@ -129,6 +132,16 @@ class LockStatVframeStream : public vframeStreamCommon {
 // frame object is built here: its code blob lookup is left to a walk that needs it (a chain not
 // served by the thread's chain cache).
 #if defined(AMD64) || defined(AARCH64)
+// The return address in a C function's frame record. On aarch64 a libjvm built with
+// --enable-branch-protection signs it: only its stripped value is an address.
+static address record_return_address(intptr_t* record) {
+#ifdef AARCH64
+  return pauth_strip_pointer((address)record[1]);
+#else
+  return (address)record[1];
+#endif
+}
+
 // Follows the frame records of the VM's own C frames (libjvm keeps them: [0] the caller's frame
 // pointer, [1] the return address) to the first one whose return address lies in the code cache
 // (interpreter, compiled code or a runtime stub); nullptr if there is none. Decided by the return
@@ -143,7 +156,7 @@ static intptr_t* record_returning_to_code(JavaThread* jt) {
         !jt->is_in_full_stack((address)(record + 1))) {
       return nullptr;
     }
-    address sender_pc = (address)record[1];
+    address sender_pc = record_return_address(record);
     // The bounds first: libjvm's own return addresses lie outside the code cache.
     if (sender_pc >= CodeCache::low_bound() && sender_pc < CodeCache::high_bound() && CodeCache::contains(sender_pc)) {
       return record;
@@ -167,7 +180,7 @@ static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
   }
   top->sp = record + 2;
   top->fp = (intptr_t*)record[0];
-  top->pc = (address)record[1];
+  top->pc = record_return_address(record);
   return true;
 }
 #elif defined(AARCH64)
@@ -187,7 +200,7 @@ static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
         !jt->is_in_full_stack((address)caller_sp)) {
       return false;
     }
-    address pc = (address)marked[1];
+    address pc = record_return_address(marked);
     if (!CodeCache::contains(pc)) {
       return false;
     }
@@ -197,12 +210,12 @@ static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
     return true;
   }
   intptr_t* record = record_returning_to_code(jt);
-  if (record == nullptr || !Interpreter::contains((address)record[1])) {
+  if (record == nullptr || !Interpreter::contains(record_return_address(record))) {
     return false;
   }
   top->sp = record + 2;   // not the frame's own sp; an interpreted frame is read from its fp
   top->fp = (intptr_t*)record[0];
-  top->pc = (address)record[1];
+  top->pc = record_return_address(record);
   return true;
 }
 #else
@@ -290,15 +303,14 @@ int LockStatStackWalk::walk(JavaThread* jt, LockStatFrame* frames, int max, int 
   return n;
 }
 
-#ifdef AMD64
-// Where a Java frame's return address into its caller lies: what frame::sender reads.
+// Where a Java frame's return address into its caller lies: what frame::sender reads. The same on
+// x86_64 and aarch64: an interpreted frame's record holds it, a compiled frame's last word.
 static address* return_slot(const frame& fr) {
   if (fr.is_interpreted_frame()) {
     return fr.sender_pc_addr();
   }
   return (address*)(fr.unextended_sp() + fr.cb()->frame_size()) - 1;
 }
-#endif
 
 static bool is_java_frame_for_key(const frame& fr) {
   return fr.is_interpreted_frame() || (fr.cb() != nullptr && fr.cb()->is_nmethod());
@@ -354,14 +366,12 @@ int LockStatStackWalk::walk_physical(JavaThread* jt, const LockStatTopFrame& top
   const bool in_vthread = jt->is_vthread_mounted();
   // Frame marks only on a thread's own stack without continuations (LockStatFrameMarks::mark).
   bool use_marks = false;
-#ifdef AMD64
   if (LockStatFrameMarks::is_enabled()) {
     use_marks = LockStatFrameMarks::may_mark(jt);
     if (!use_marks) {
       LockStatFrameMarks::unmark_current();   // e.g. a profiler attached since: its mark goes now
     }
   }
-#endif
   MarkChoice choice;
   int n = 0;
   while (n < max_frames) {
@@ -387,7 +397,6 @@ int LockStatStackWalk::walk_physical(JavaThread* jt, const LockStatTopFrame& top
     } else if (fr.is_first_frame()) {
       break;
     }
-#ifdef AMD64
     if (java && use_marks) {
       address* slot = return_slot(fr);
       if (fr.sp() == top.sp && !fr.is_interpreted_frame()) {
@@ -404,7 +413,6 @@ int LockStatStackWalk::walk_physical(JavaThread* jt, const LockStatTopFrame& top
       }
       choice.visit(slot, key_method(key + words_per_frame * (n - 1)), n - 1);
     }
-#endif
     if (in_vthread && cont_entry != nullptr && Continuation::is_continuation_enterSpecial(fr)) {
       if (cont_entry->is_virtual_thread()) {
         break;
@@ -416,10 +424,8 @@ int LockStatStackWalk::walk_physical(JavaThread* jt, const LockStatTopFrame& top
       choice.caller(fr);
     }
   }
-#ifdef AMD64
   if (choice.slot() != nullptr && n >= choice.at() + 2) {
     LockStatFrameMarks::mark(jt, choice.slot(), key + words_per_frame * (choice.at() + 1), n - choice.at() - 1);
   }
-#endif
   return n;
 }
