@@ -57,7 +57,8 @@ base=$(echo "${results[stock]}" | median)
 printf "%s, %d threads, %d ms, %d interleaved runs, %d CPUs\n" "$demo" "$threads" "$millis" "$reps" "$(nproc)"
 fmedian() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 cbase=$(echo "${cpu[stock]}" | fmedian)
-printf "%-8s %14s %14s %14s %10s %12s %14s %12s %10s\n" config median min max vs-stock cpu-ns/op cpu-min..max cpu-vs-stock events/op
+printf "%-8s %14s %14s %14s %10s %12s %14s %12s %10s  %s\n" config median min max vs-stock cpu-ns/op cpu-min..max cpu-vs-stock events/op \
+  "in critical sections (the VM's own measure, last run)"
 for c in "${configs[@]}"; do
   m=$(echo "${results[$c]}" | median)
   lo=$(echo "${results[$c]}" | tr ' ' '\n' | grep -v '^$' | sort -n | head -1)
@@ -66,12 +67,17 @@ for c in "${configs[@]}"; do
   clo=$(echo "${cpu[$c]}" | tr ' ' '\n' | grep -v '^$' | sort -g | head -1)
   chi=$(echo "${cpu[$c]}" | tr ' ' '\n' | grep -v '^$' | sort -g | tail -1)
   epo=-
+  sect=-
   if [ -f "$out/last-$c.lct" ]; then
-    events=$("$lockstat/bin/lockstat" summary --format json "$out/last-$c.lct" | sed -nE 's/.*"events": *([0-9]+).*/\1/p' | head -1)
+    json=$("$lockstat/bin/lockstat" summary --format json "$out/last-$c.lct")
+    events=$(echo "$json" | sed -nE 's/.*"events": *([0-9]+).*/\1/p' | head -1)
     last=$(echo "${results[$c]}" | awk '{print $NF}')
     epo=$(awk -v e="${events:-0}" -v o="$last" 'BEGIN {printf "%.5f", e / o}')
+    # SECTION_STATS (builds from issue 36 on): LockStat's time while the traced thread owned the monitor
+    sect=$(echo "$json" | sed -nE 's/.*"criticalSections": *\{"acquisitions": *([0-9]+), "acquireNanos": *([0-9]+), "nanosPerAcquisition": *([0-9.NaN]+|null), "releases": *([0-9]+), "releaseNanos": *([0-9]+), "nanosPerRelease": *([0-9.NaN]+|null).*/\1 acq x \3 ns, \4 rel x \6 ns, total \2+\5 ns/p' | head -1)
+    sect=${sect:--}
   fi
-  printf "%-8s %14d %14d %14d %10s %12s %14s %12s %10s\n" "$c" "$m" "$lo" "$hi" \
+  printf "%-8s %14d %14d %14d %10s %12s %14s %12s %10s  %s\n" "$c" "$m" "$lo" "$hi" \
     "$(awk -v m="$m" -v b="$base" 'BEGIN {printf "%.3f", m / b}')" "$cm" "$clo..$chi" \
-    "$(awk -v m="$cm" -v b="$cbase" 'BEGIN {printf "%.3f", m / b}')" "$epo"
+    "$(awk -v m="$cm" -v b="$cbase" 'BEGIN {printf "%.3f", m / b}')" "$epo" "$sect"
 done

@@ -40,7 +40,8 @@ public class OverheadHarness {
         ASYNC("h", "async-profiler 4.2, event=lock, lock=0"),
         STOPPED("i", "LockStat JDK, tracing started and stopped before the workload (idle)"),
         WARMED("j", "LockStat JDK, i's warm-up without tracing (i's control)"),
-        NOMARKS("k", "compressed file, call chains without frame marking");
+        NOMARKS("k", "compressed file, call chains without frame marking"),
+        ASYNCDEF("l", "async-profiler 4.2, event=lock, its default interval (10 us of waiting per sample)");
 
         final String letter, description;
 
@@ -95,11 +96,13 @@ public class OverheadHarness {
             case NOMARKS -> cmd.addAll(List.of(lockstat, "-XX:+TraceLockContention", "-XX:-LockStatFrameMarking",
                     "-XX:TraceLockContentionFile=" + artifact));
             case STOCK -> cmd.add(stock);
-            case JFR -> cmd.addAll(List.of(stock, "-XX:StartFlightRecording:settings=none,filename=" + artifact
-                    + ",jdk.JavaMonitorEnter#enabled=true,jdk.JavaMonitorEnter#threshold=0ms,jdk.JavaMonitorEnter#stackTrace=true"
-                    + ",jdk.ThreadPark#enabled=true,jdk.ThreadPark#threshold=0ms,jdk.ThreadPark#stackTrace=true"));
+            // A .jfc file: settings=none with #enabled overrides records nothing on JDK 25 (contention.jfc says why).
+            case JFR -> cmd.addAll(List.of(stock, "-XX:StartFlightRecording:settings="
+                    + o("jfc", "bench/overhead/contention.jfc") + ",filename=" + artifact));
             case ASYNC -> cmd.addAll(List.of(stock, "-agentpath:" + o("asprof", "build/bench/libasyncProfiler.so")
                     + "=start,event=lock,lock=0,file=" + artifact));
+            case ASYNCDEF -> cmd.addAll(List.of(stock, "-agentpath:" + o("asprof", "build/bench/libasyncProfiler.so")
+                    + "=start,event=lock,file=" + artifact));
         }
         // i: a wrapper main (bench/overhead/IdleAfterStop, in the classes directory) runs the workload's main
         List<String> wrapper = c == Config.STOPPED || c == Config.WARMED ? List.of("IdleAfterStop") : List.of();
@@ -120,7 +123,7 @@ public class OverheadHarness {
         return switch (c) {
             case FILE, COMPRESSED, NOCHAINS, NOMARKS -> ".lct";
             case ONLINE -> ".json";
-            case JFR, ASYNC -> ".jfr";
+            case JFR, ASYNC, ASYNCDEF -> ".jfr";
             default -> "";
         };
     }
@@ -266,6 +269,21 @@ public class OverheadHarness {
         double pos = q * (sorted.size() - 1);
         int lo = (int) Math.floor(pos), hi = (int) Math.ceil(pos);
         return sorted.get(lo) + (sorted.get(hi) - sorted.get(lo)) * (pos - lo);
+    }
+
+    /** The contention events in a JFR recording (jfr summary): "jdk.JavaMonitorEnter N, jdk.ThreadPark N". */
+    String jfrEventCounts(Path recording) throws Exception {
+        Process p = new ProcessBuilder(o("stock-jdk", "/usr/lib/jvm/temurin-25-jdk-amd64") + "/bin/jfr", "summary",
+                recording.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        p.waitFor();
+        StringBuilder sb = new StringBuilder();
+        // async-profiler's lock mode writes jdk.JavaMonitorEnter and jdk.ThreadPark too (its JFR output).
+        for (String type : List.of("jdk.JavaMonitorEnter", "jdk.ThreadPark")) {
+            Matcher m = Pattern.compile("(?m)^\\s*" + Pattern.quote(type) + "\\s+(\\d+)").matcher(out);
+            sb.append(sb.length() == 0 ? "" : ", ").append(type).append(' ').append(m.find() ? m.group(1) : "0");
+        }
+        return sb.toString();
     }
 
     /** lockstat summary --format json of a trace: events and events by type. */
@@ -417,6 +435,13 @@ public class OverheadHarness {
                             last.artifactBytes() * 1000.0 / millisHere, events > 0 ? last.artifactBytes() / (double) events : 0, events, eventMix(s))
                             + counters.json();
                     notes += counters.notes();
+                }
+                if ((c.getKey() == Config.JFR || c.getKey() == Config.ASYNC || c.getKey() == Config.ASYNCDEF)
+                        && Files.exists(last.artifact())) {
+                    // A peer's figure counts only beside what it recorded (an idle recorder is no comparison).
+                    String counts = jfrEventCounts(last.artifact());
+                    notes = "recorded (jfr summary, last round): " + counts;
+                    extra = ", \"recorded\": \"" + counts + "\"";
                 }
                 if (c.getKey() == Config.COMPRESSED && uncompressed > 0) {
                     notes += String.format(Locale.ROOT, "; compressed/uncompressed size (different runs) %.2f", last.artifactBytes() / (double) uncompressed);

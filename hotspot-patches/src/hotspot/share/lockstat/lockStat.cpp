@@ -26,6 +26,7 @@
 #include "lockstat/service/lockStatDCmds.hpp"
 #include "lockstat/service/lockStatService.hpp"
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
+#include "runtime/javaThread.hpp"
 #include "runtime/sharedRuntime.hpp"
 #include "runtime/thread.hpp"
 
@@ -72,8 +73,13 @@ void LockStat::vthread_acquired(JavaThread* jt, ObjectMonitor* m, bool after_wai
   LockStatMonitorEvents::vthread_acquired(jt, m, after_wait);
 }
 
-void LockStat::unpark(JavaThread* current, JavaThread* target) {
-  LockStatParkEvents::unpark(current, target);
+u8 LockStatUnparkMark::begin(JavaThread* current, JavaThread* target, jlong* target_id, jlong* time) {
+  *target_id = target->monitor_owner_id();   // a pinned virtual thread parks on its carrier
+  return LockStatParkEvents::unpark_begin(current, *target_id, time);
+}
+
+void LockStatUnparkMark::end(JavaThread* current, jlong target_id, u8 gseq, jlong time) {
+  LockStatParkEvents::unpark_end(current, target_id, gseq, time);
 }
 
 void LockStat::on_classes_unloading() {

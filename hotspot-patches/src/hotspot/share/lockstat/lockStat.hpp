@@ -67,7 +67,6 @@ class LockStat : AllStatic {
   static void vthread_wait_end(JavaThread* jt, ObjectMonitor* m);
   static void vthread_reenter_blocked(JavaThread* jt, ObjectMonitor* m);
   static void vthread_acquired(JavaThread* jt, ObjectMonitor* m, bool after_wait);
-  static void unpark(JavaThread* current, JavaThread* target);
 
  public:
   static bool is_active()         { return _active; }
@@ -116,11 +115,6 @@ class LockStat : AllStatic {
   }
   static void on_vthread_acquired(JavaThread* jt, ObjectMonitor* m, bool after_wait) {
     if (is_active()) vthread_acquired(jt, m, after_wait);
-  }
-
-  // Parks (events/lockStatParkEvents.hpp): an unpark of target, by LockSupport.unpark or interrupt.
-  static void on_unpark(JavaThread* current, JavaThread* target) {
-    if (is_active()) unpark(current, target);
   }
 
   // Call chains through unloaded classes are purged (stacktrace/lockStatCallChains.hpp), after the
@@ -238,6 +232,29 @@ class LockStatVthreadWaitMark : public StackObj {
     if (_traced) begin(jt, m);
   }
   void pinned() { if (_traced) end(_jt, _monitor); }
+};
+
+// Around the wake-up of an unpark (Unsafe_Unpark) or interrupt (JVM_Interrupt) of target, placed
+// before it in the block that does it: the unpark's number goes to the target's mailbox before the
+// target is woken (its park end names this unpark); the event, with the unparker's call chain, is
+// written by the destructor, after the wake-up, so that the walk does not delay the thread that
+// takes the lock next (events/lockStatParkEvents.hpp).
+class LockStatUnparkMark : public StackObj {
+  JavaThread* _jt;
+  jlong _target;
+  jlong _time;
+  u8 _gseq;   // 0: nothing to write
+  static u8 begin(JavaThread* current, JavaThread* target, jlong* target_id, jlong* time);
+  static void end(JavaThread* current, jlong target_id, u8 gseq, jlong time);
+ public:
+  LockStatUnparkMark(JavaThread* current, JavaThread* target) : _jt(current), _target(0), _time(0), _gseq(0) {
+    if (LockStat::is_active()) {
+      _gseq = begin(current, target, &_target, &_time);
+    }
+  }
+  ~LockStatUnparkMark() {
+    if (_gseq != 0) end(_jt, _target, _gseq, _time);
+  }
 };
 
 // A park's state between PARK_BEGIN and PARK_END (events/lockStatParkEvents.hpp).

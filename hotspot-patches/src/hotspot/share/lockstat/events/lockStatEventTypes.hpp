@@ -53,7 +53,8 @@ enum LockStatEventType {
   LOCKSTAT_CHAIN_STATS               = 41,
   LOCKSTAT_THREAD_CPU                = 42,
   LOCKSTAT_LOCK_NAME                 = 43,
-  LOCKSTAT_LOCK_NAME_SEARCH          = 44
+  LOCKSTAT_LOCK_NAME_SEARCH          = 44,
+  LOCKSTAT_SECTION_STATS             = 45
 };
 
 // Bits of THREAD_START's flags.

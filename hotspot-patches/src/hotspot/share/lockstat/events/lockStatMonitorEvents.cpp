@@ -110,6 +110,21 @@ void LockStatMonitorEvents::forget_all() {
   Atomic::release_store(&trace_number, next == 0 ? 1u : next);
 }
 
+static void reset_counts(ObjectMonitor* m) {
+  LockStatMonitorState* state = m->lockstat();
+  while (state->is_contended()) {
+    state->blocked_dec();
+  }
+  while (state->has_pending_waits()) {
+    state->pending_waits_sub(1);
+  }
+}
+
+void LockStatMonitorEvents::reset_monitors_at_safepoint() {
+  assert(SafepointSynchronize::is_at_safepoint(), "no thread counts itself blocked meanwhile");
+  lockstat_monitors_do_at_safepoint(reset_counts);
+}
+
 // True for the caller that first claims m in this trace: it writes m's inflate.
 static bool claim(ObjectMonitor* m) {
   uint32_t claimed = Atomic::load_acquire(&trace_number) << 1;
@@ -185,6 +200,12 @@ static void tally(LockStatThreadLocal* tl, ObjectMonitor* m) {
   }
 }
 
+// A mounted virtual thread runs on a carrier whose LockStatThreadLocal it does not own: what belongs
+// to the virtual thread cannot be kept there.
+static bool in_virtual_thread(JavaThread* jt, LockStatThreadLocal* tl) {
+  return jt->monitor_owner_id() != tl->tid();
+}
+
 static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, u8 chain, bool after_wait) {
   if (!in_trace(m)) {
     if (claim(m)) {
@@ -200,6 +221,9 @@ static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
     }
   }
   m->lockstat()->blocked_inc();   // before the enter's seq: releases from now on are recorded
+  if (!in_virtual_thread(jt, tl)) {
+    tl->set_blocked_on(m);   // this increment is the one its acquisition undoes
+  }
   tally(tl, m);
   jlong now = LockStatClock::now();
   LockStatBuffer* b = event_buffer(jt, tl, now);
@@ -232,39 +256,56 @@ void LockStatMonitorEvents::contended_enter(JavaThread* jt, ObjectMonitor* m, bo
   // next periodic collect (100 ms, longer when the drain is short of CPU), and a bounded analysis
   // gives up on it. The thread is about to block anyway.
   tl->hand_over_buffer();
+  // The buffer for its ContendedEntered is taken now, before blocking: once it owns the monitor,
+  // the thread must not wait for the buffer lock or the C heap (critical sections, issue 36).
+  tl->buffer_for(2 * monitor_event_size);
 }
 
+// The new owner still owns m here, and every other thread that wants m waits for it: only what
+// orders the acquisition (the count of blocked threads, a sequence number, a time) and the event's
+// bytes into the buffer reserved before blocking. The stretch of summed releases is not closed
+// here: this event's number ends it anyway (LockStatReleaseStretch::add), and the next recorded
+// release or the drain period's safepoint writes it.
 void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) {
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   if (tl == nullptr) {
     return;
   }
-  m->lockstat()->blocked_dec();
-  if (!in_trace(m)) {
-    return;   // its enter came before this trace
-  }
   jlong now = LockStatClock::now();
-  LockStatBuffer* b = event_buffer(jt, tl, now);
+  if (in_virtual_thread(jt, tl)) {
+    // A virtual thread may block on one carrier and acquire on another: no per-thread mark.
+    m->lockstat()->blocked_dec();
+    if (!in_trace(m)) {
+      return;   // its enter came before this trace
+    }
+  } else {
+    if (tl->blocked_on() != m) {
+      return;   // its enter is not in this trace (blocked before the trace started, or left out)
+    }
+    tl->set_blocked_on(nullptr);
+    m->lockstat()->blocked_dec();
+  }
+  LockStatSectionCounters* cost = tl->section_counters();
+  cost->acquisitions++;
+  // In the thread's own context, the buffer taken before blocking has room: no lock, no allocation.
+  LockStatBuffer* b = jt->monitor_owner_id() == tl->context_tid() ? tl->buffer_if_room(monitor_event_size) : nullptr;
   if (b == nullptr) {
-    return;
+    cost->slow_acquisitions++;   // a virtual thread remounted elsewhere, or the reserve was used up
+    b = event_buffer(jt, tl, now);
+    if (b == nullptr) {
+      return;
+    }
   }
   LockStatEventWriter w(b);
   write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_ENTERED, now, m, m->lockstat()->next_seq());
   w.commit();
-  // This thread owns m: no release can join the stretch now. Without blocked threads the monitor
-  // records no releases, and its stretch goes back to the pool.
-  LockStatReleaseSummary closed;
-  LockStatReleaseStretch::close(m, !m->lockstat()->is_contended(), &closed);
-  write_summary(jt, tl, m, closed);
+  cost->acquire_ticks += LockStatClock::now() - now;
 }
 
 static volatile u8 next_forward_ref = 1;
 
 // Pending forward references belong to the Java thread that waited: for a platform thread they live
 // in its LockStatThreadLocal, for a virtual thread (which may change carriers) in LockStatVirtualThreadWaits.
-static bool in_virtual_thread(JavaThread* jt, LockStatThreadLocal* tl) {
-  return jt->monitor_owner_id() != tl->tid();
-}
 
 static u8 pending_ref(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m) {
   return in_virtual_thread(jt, tl) ? LockStatVirtualThreadWaits::pending_ref(jt->monitor_owner_id(), m)
@@ -296,6 +337,7 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq,
   if (!contended && !m->lockstat()->has_pending_waits()) {
     return 0;
   }
+  jlong began = LockStatClock::now();   // LockStat's own time in the critical section starts
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   bool waiting = tl != nullptr && tl->waiting_on() == m;
   // this release ends the critical section an earlier wait() was in
@@ -314,6 +356,9 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq,
   // While the thread still owns m: release times follow the order of sequence numbers, which the
   // summing of releases (LockStatReleaseStretch) relies on.
   *time = LockStatClock::now();
+  if (tl != nullptr) {
+    tl->set_exit_began(began);   // counted after the release (exit_end)
+  }
   return what;
 }
 
@@ -325,6 +370,11 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, j
       LockStatService::write_shared_monitor_event(LOCKSTAT_MONITOR_CONTENDED_EXIT, m, seq);
     }
     return;
+  }
+  if ((what & (EXIT | WAIT_EXIT)) != 0) {
+    LockStatSectionCounters* cost = tl->section_counters();
+    cost->releases++;
+    cost->release_ticks += time - tl->exit_began();
   }
   // The waiting thread's own chain would name wait()'s caller, not the code that holds the lock
   // (paper's awaitNotEmpty): the wait's release gets a forward reference instead of a chain.

@@ -37,6 +37,10 @@ class LockStatMonitorEvents : AllStatic {
  public:
   // A new trace in a running VM: no monitor has its MonitorInflate in it yet.
   static void forget_all();
+  // At the start of a trace in a running VM: the counts of blocked threads and pending wait()
+  // references that an earlier trace left in monitors go (a thread blocked when it stopped acquires
+  // unseen, and its count would divert every exit of that monitor to the runtime for ever).
+  static void reset_monitors_at_safepoint();
   static void inflated(Thread* current, ObjectMonitor* m, oop obj);
   static void contended_enter(JavaThread* jt, ObjectMonitor* m, bool after_wait);
   static void contended_entered(JavaThread* jt, ObjectMonitor* m);
@@ -65,5 +69,9 @@ class LockStatMonitorEvents : AllStatic {
   static void vthread_reenter_blocked(JavaThread* jt, ObjectMonitor* m);
   static void vthread_acquired(JavaThread* jt, ObjectMonitor* m, bool after_wait);
 };
+
+// Defined in runtime/synchronizer.cpp (patch 0002), which has the list of in-use monitors: calls f for
+// each, at a safepoint.
+void lockstat_monitors_do_at_safepoint(void f(ObjectMonitor*));
 
 #endif // SHARE_LOCKSTAT_EVENTS_LOCKSTATMONITOREVENTS_HPP

@@ -165,33 +165,46 @@ void LockStatParkEvents::park_end(JavaThread* jt, const Park* park) {
   w.commit();
 }
 
-void LockStatParkEvents::unpark(JavaThread* current, JavaThread* target) {
-  unpark(current, target->monitor_owner_id());   // a pinned virtual thread parks on its carrier
-}
-
-void LockStatParkEvents::unpark(JavaThread* current, jlong target_id) {
+// Before the target is woken: its number, in the target's mailbox so that the woken thread finds it.
+// No walk and no buffer here: the next owner of a j.u.c lock waits for this wake-up (issue 36).
+u8 LockStatParkEvents::unpark_begin(JavaThread* current, jlong target_id, jlong* time) {
   LockStatThreadLocal* tl = LockStatThreadLocal::current(current);
   if (tl == nullptr || mailboxes == nullptr) {
+    return 0;
+  }
+  *time = LockStatClock::now();
+  u8 gseq = next_gseq();
+  tl->take_repark(current->monitor_owner_id());   // it released a lock: its acquisition ended
+  Atomic::release_store(mailbox_of(target_id), gseq << 16 | tag_of(target_id));
+  return gseq;
+}
+
+// After the wake-up: the event, with the unparker's chain (its frames are still those of the release).
+void LockStatParkEvents::unpark_end(JavaThread* current, jlong target_id, u8 gseq, jlong time) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(current);
+  if (tl == nullptr) {
     return;
   }
   u8 chain = LockStatCallChains::current_chain(current, tl);
-  jlong now = LockStatClock::now();
-  LockStatBuffer* b = LockStatEventContext::buffer(current, tl, park_event_size, now);
+  LockStatBuffer* b = LockStatEventContext::buffer(current, tl, park_event_size, time);
   if (b == nullptr) {
-    return;
+    return;   // its number stays unused: the target's park end names an unpark the trace lacks
   }
-  u8 gseq = next_gseq();
-  tl->take_repark(current->monitor_owner_id());   // it released a lock: its acquisition ended
-  // The number goes to the mailbox before the target is unparked (the caller does that next), so
-  // the woken thread finds it.
-  Atomic::release_store(mailbox_of(target_id), gseq << 16 | tag_of(target_id));
   LockStatEventWriter w(b);
   w.write_varint(LOCKSTAT_UNPARK);
-  w.write_timestamp(now);
+  w.write_timestamp(time);
   w.write_varint(gseq);
   w.write_varint((julong)target_id);
   w.write_varint(chain);
   w.commit();
+}
+
+void LockStatParkEvents::unpark(JavaThread* current, jlong target_id) {
+  jlong time;
+  u8 gseq = unpark_begin(current, target_id, &time);
+  if (gseq != 0) {
+    unpark_end(current, target_id, gseq, time);
+  }
 }
 
 void LockStatParkEvents::shared_release(JavaThread* current, oop blocker) {

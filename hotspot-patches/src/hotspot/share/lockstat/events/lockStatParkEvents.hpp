@@ -37,8 +37,12 @@ class LockStatParkEvents : AllStatic {
   static void initialize();
   static void park_begin(JavaThread* jt, bool is_absolute, jlong time, Park* park);
   static void park_end(JavaThread* jt, const Park* park);
-  // An unpark of target by the current thread (LockSupport.unpark, or Thread.interrupt).
-  static void unpark(JavaThread* current, JavaThread* target);
+  // An unpark of target by the current thread (LockSupport.unpark, or Thread.interrupt), in two
+  // halves around the wake-up (LockStatUnparkMark): begin numbers it and leaves the number in the
+  // target's mailbox (0: not traced), end writes the event with the unparker's chain.
+  static u8 unpark_begin(JavaThread* current, jlong target_id, jlong* time);
+  static void unpark_end(JavaThread* current, jlong target_id, u8 gseq, jlong time);
+  // Both at once (a virtual thread's unpark, recorded before VirtualThread.unpark runs).
   static void unpark(JavaThread* current, jlong target_id);
   // java.util.concurrent.locks (LockSupport's natives): a shared release of blocker that leaves other
   // readers holding while a writer waits (it unparks nobody), and a re-park within one acquisition.

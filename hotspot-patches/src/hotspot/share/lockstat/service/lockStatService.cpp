@@ -206,8 +206,9 @@ class VM_LockStatStop : public VM_Operation {
     }
     // Open summaries of releases first: the drain period ends with everything written before it.
     LockStatReleaseStretch::close_at_safepoint(_stop, LockStatService::write_shared_release_summary);
-    LockStatThreadLocal::reclaim_all_at_safepoint();
+    LockStatThreadLocal::reclaim_all_at_safepoint(_stop);
     LockStatService::write_shared_chain_stats();
+    LockStatService::write_shared_section_stats();
     LockStatService::write_shared_thread_cpu();
     LockStatService::flush();
     if (_stop) {
@@ -226,6 +227,7 @@ class VM_LockStatStart : public VM_Operation {
   bool skip_thread_oop_barriers() const { return true; }   // reads no oops
   void doit() {
     LockStatThreadLocal::reset_all_at_safepoint();
+    LockStatMonitorEvents::reset_monitors_at_safepoint();
     LockStatLockTally::reset();
     LockStatService::mark_start();
     LockStatService::set_active(true);
@@ -433,6 +435,24 @@ void LockStatService::write_shared_chain_stats() {
   w.write_varint(c.frames_saved);
   w.write_varint((julong)LockStatCallChains::chain_count());
   w.write_varint((julong)LockStatCallChains::memory_bytes());
+  w.commit();
+}
+
+void LockStatService::write_shared_section_stats() {
+  LockStatSectionCounters c = LockStatThreadLocal::section_counters_at_safepoint();
+  MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
+  LockStatBuffer* b = shared_buffer_for(7 * LockStatEventWriter::max_varint_size);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  w.write_varint((julong)LOCKSTAT_SECTION_STATS);
+  w.write_timestamp(LockStatClock::now());
+  w.write_varint(c.acquisitions);
+  w.write_varint((julong)LockStatClock::to_nanos((jlong)c.acquire_ticks));
+  w.write_varint(c.releases);
+  w.write_varint((julong)LockStatClock::to_nanos((jlong)c.release_ticks));
+  w.write_varint(c.slow_acquisitions);
   w.commit();
 }
 

@@ -79,6 +79,8 @@ class LockStatService : AllStatic {
   // At a safepoint: the call-chain counters so far (CHAIN_STATS; totals, so each drain period's
   // share is the difference to the previous event).
   static void write_shared_chain_stats();
+  // At a safepoint: LockStat's own time inside critical sections so far (SECTION_STATS, totals).
+  static void write_shared_section_stats();
   static void write_shared_thread_cpu();   // each thread's CPU time so far (ThreadCpu), at a safepoint
   // Lock names, from the VM thread at a safepoint (names/lockStatLockNames.hpp).
   static void write_shared_lock_name(u8 class_id, u8 hash, u1 root_kind, int depth, const char* name, size_t len);

@@ -47,26 +47,27 @@ void LockStatBuffers::initialize() {
 LockStatBuffer* LockStatBuffers::acquire(jlong writer_tid, size_t min_capacity) {
   LockStatBuffer* b = nullptr;
   jlong sequence;
+  size_t cap = MAX2(capacity, min_capacity);
   {
     MutexLocker ml(_lock, Mutex::_no_safepoint_check_flag);
-    if (_free != nullptr && _free->_capacity >= min_capacity) {
+    if (_free != nullptr && cap == capacity) {
       b = _free;
       _free = b->_next;
     }
     sequence = _next_sequence++;
   }
   if (b == nullptr) {
-    void* mem = os::malloc(sizeof(LockStatBuffer) + min_capacity, mtTracing);
+    void* mem = os::malloc(sizeof(LockStatBuffer) + cap, mtTracing);
     if (mem == nullptr) {
       MutexLocker ml(_lock, Mutex::_no_safepoint_check_flag);
       _lost++;
       return nullptr;
     }
     b = (LockStatBuffer*)mem;
-    b->_capacity = min_capacity;
+    b->_capacity = cap;
     MutexLocker ml(_lock, Mutex::_no_safepoint_check_flag);
     _allocated++;
-    _bytes_allocated += min_capacity;
+    _bytes_allocated += cap;
     _high_water = MAX2(_high_water, _allocated);
   }
   b->_next = nullptr;
@@ -83,13 +84,26 @@ LockStatBuffer* LockStatBuffers::acquire(jlong writer_tid, size_t min_capacity) 
   return b;
 }
 
+void LockStatBuffers::put_free(LockStatBuffer* buffer) {
+  assert(_lock->owned_by_self(), "buffer lock held");
+  if (buffer->_capacity != capacity) {
+    // A buffer for one large event: not reused, so that the free list keeps one size. Freeing it
+    // under the lock is rare (events larger than a buffer) and keeps the counts exact.
+    _allocated--;
+    _bytes_allocated -= buffer->_capacity;
+    os::free(buffer);
+    return;
+  }
+  buffer->_next = _free;
+  _free = buffer;
+}
+
 void LockStatBuffers::enqueue_full(LockStatBuffer* buffer) {
   MutexLocker ml(_lock, Mutex::_no_safepoint_check_flag);
   if (!LockStat::is_active() || _queued >= max_queued) {
     // Nobody will drain it any more, or the drain is far behind. Threads stop writing when tracing
     // stops, so each thread gives back at most its last buffer here: memory stays bounded.
-    buffer->_next = _free;
-    _free = buffer;
+    put_free(buffer);
     _lost++;
     return;
   }
@@ -129,8 +143,7 @@ void LockStatBuffers::requeue_first(LockStatBuffer* buffer) {
 
 void LockStatBuffers::release(LockStatBuffer* buffer) {
   MutexLocker ml(_lock, Mutex::_no_safepoint_check_flag);
-  buffer->_next = _free;
-  _free = buffer;
+  put_free(buffer);
 }
 
 void LockStatBuffers::discard_all() {
@@ -138,8 +151,7 @@ void LockStatBuffers::discard_all() {
   while (_full_head != nullptr) {
     LockStatBuffer* b = _full_head;
     _full_head = b->_next;
-    b->_next = _free;
-    _free = b;
+    put_free(b);
     _lost++;
   }
   _full_tail = nullptr;
@@ -157,8 +169,7 @@ void LockStatBuffers::reset_for_new_trace() {
     MutexLocker ml(_lock, Mutex::_no_safepoint_check_flag);
     _next_sequence = 0;
     _lost = 0;
-    // The free list of the last trace goes: acquire() looks only at its head, so a list kept across
-    // many traces would grow with every buffer too small for the next request.
+    // The free list of the last trace goes back to the C heap: an idle VM keeps no trace memory.
     unused = _free;
     _free = nullptr;
     for (LockStatBuffer* b = unused; b != nullptr; b = b->_next) {

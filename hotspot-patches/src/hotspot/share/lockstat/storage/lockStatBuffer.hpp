@@ -55,9 +55,20 @@ class LockStatBuffer : public CHeapObj<mtTracing> {
   void set_last_timestamp(jlong ts) { _last_timestamp = ts; }
 
   static LockStatBuffer* from_data(void* data) { return ((LockStatBuffer*)data) - 1; }
+  // Fills only the first 'size' bytes (never less than is written already): threads' buffers get
+  // random sizes within one capacity, so that they rarely fill up together.
+  void limit_to(size_t size) {
+    if (size < _capacity && data() + size >= _pos) {
+      _end = data() + size;
+    }
+  }
 };
 
-// The processing queue (full buffers, FIFO, for the drain thread) and the free list.
+// The processing queue (full buffers, FIFO, for the drain thread) and the free list. Buffers have one
+// capacity, so that any free buffer serves any request and the free list holds at most as many as
+// were ever in use at once (a list of mixed sizes, searched at its head only, grew with every buffer
+// too small for the next request: 3,812 buffers, 61 MB, in 2 s on 16 cores); a larger request (an
+// event bigger than that) gets a buffer of its own, freed when it comes back.
 class LockStatBuffers : AllStatic {
  private:
   static Mutex*          _lock;
@@ -73,12 +84,14 @@ class LockStatBuffers : AllStatic {
 
  public:
   static void initialize();
-  // A buffer with its header written for the given writer (0 = the VM's metadata buffer).
+  // A buffer with its header written for the given writer (0 = the VM's metadata buffer), of the one
+  // capacity, or larger where min_capacity asks for more.
   static LockStatBuffer* acquire(jlong writer_tid, size_t min_capacity);
   // Most buffers waiting for the drain (16 KB on average each): past it, the drain is not keeping up
   // and a full buffer is dropped and counted instead, so that memory stays bounded and application
   // threads never wait for the drain.
   static const size_t max_queued = 1024;
+  static const size_t capacity = 24 * K;
   // Queues a buffer for the drain; once tracing has stopped, or when the drain is max_queued
   // buffers behind, gives it back instead (counted lost).
   static void enqueue_full(LockStatBuffer* buffer);
@@ -101,6 +114,8 @@ class LockStatBuffers : AllStatic {
   // Buffers waiting for the drain; read without the lock, for a heuristic only.
   static size_t queued()          { return _queued; }
   static void count_lost();
+ private:
+  static void put_free(LockStatBuffer* buffer);   // with the lock held
 };
 
 #endif // SHARE_LOCKSTAT_STORAGE_LOCKSTATBUFFER_HPP

@@ -37,6 +37,7 @@ static LOCKSTAT_TLS JavaThread* _lockstat_exited = nullptr;
 static LOCKSTAT_TLS bool _lockstat_excluded = false;
 LockStatThreadLocal* LockStatThreadLocal::_head = nullptr;
 LockStatChainCounters LockStatThreadLocal::_exited_chain_counters;
+LockStatSectionCounters LockStatThreadLocal::_exited_section_counters;
 
 // Registry changes happen at thread start/exit only; nosafepoint, so a safepoint never sees it held.
 // Ranked above the buffer lock, which is taken while it is held.
@@ -47,7 +48,8 @@ static Mutex* registry_lock() {
 
 LockStatThreadLocal::LockStatThreadLocal(JavaThread* jt, jlong tid) :
   _next(nullptr), _prev(nullptr), _buffer(nullptr), _tid(tid), _thread(jt), _context_tid(tid),
-  _random((uint32_t)os::random() | 1), _pending_count(0), _waiting_on(nullptr), _reacquiring(nullptr), _last_unpark_consumed(0), _repark_tid(0) {
+  _random((uint32_t)os::random() | 1), _pending_count(0), _waiting_on(nullptr), _reacquiring(nullptr), _last_unpark_consumed(0), _repark_tid(0),
+  _exit_began(0), _blocked_on(nullptr) {
   for (int i = 0; i < announced_slots; i++) {
     _announced[i] = -1;
   }
@@ -105,9 +107,16 @@ LockStatBuffer* LockStatThreadLocal::buffer_for(size_t bytes) {
     LockStatBuffers::enqueue_full(_buffer);
     _buffer = nullptr;
   }
-  _buffer = LockStatBuffers::acquire(_tid, MAX2(next_buffer_size(), bytes + 64));
+  _buffer = LockStatBuffers::acquire(_tid, bytes + 64);
+  if (_buffer != nullptr) {
+    _buffer->limit_to(MAX2(next_buffer_size(), bytes + 64));
+  }
   _context_tid = _tid;   // a fresh buffer starts in its owner's context
   return _buffer;
+}
+
+LockStatBuffer* LockStatThreadLocal::buffer_if_room(size_t bytes) const {
+  return _buffer != nullptr && _buffer->has_room(bytes) ? _buffer : nullptr;
 }
 
 void LockStatThreadLocal::hand_over_buffer() {
@@ -142,21 +151,31 @@ void LockStatThreadLocal::on_thread_exit(JavaThread* jt) {
       tl->_buffer = nullptr;
     }
     _exited_chain_counters.add(tl->_chain_counters);
+    _exited_section_counters.add(tl->_section_counters);
   }
   delete tl;
 }
 
-void LockStatThreadLocal::reclaim_all_at_safepoint() {
+void LockStatThreadLocal::reclaim_all_at_safepoint(bool all) {
   assert(SafepointSynchronize::is_at_safepoint(), "threads must be stopped");
   // No thread writes events at a safepoint (events are written in VM state, which a safepoint
   // waits out) and none registers or unregisters (that holds a nosafepoint lock in VM state).
   for (LockStatThreadLocal* tl = _head; tl != nullptr; tl = tl->_next) {
     LockStatBuffer* b = tl->_buffer;
-    if (b != nullptr && b->has_events()) {
+    if (b != nullptr && (all || b->has_events())) {
       LockStatBuffers::enqueue_full(b);
       tl->_buffer = nullptr;
     }
   }
+}
+
+LockStatSectionCounters LockStatThreadLocal::section_counters_at_safepoint() {
+  assert(SafepointSynchronize::is_at_safepoint(), "threads must be stopped");
+  LockStatSectionCounters sum = _exited_section_counters;
+  for (LockStatThreadLocal* tl = _head; tl != nullptr; tl = tl->_next) {
+    sum.add(tl->_section_counters);
+  }
+  return sum;
 }
 
 LockStatChainCounters LockStatThreadLocal::chain_counters_at_safepoint() {
@@ -183,6 +202,11 @@ void LockStatThreadLocal::reset_all_at_safepoint() {
     tl->_last_unpark_consumed = 0;
     tl->_repark_tid = 0;
     tl->_chain_counters = LockStatChainCounters();
+    tl->_section_counters = LockStatSectionCounters();
+    // Counted blocked in the last trace: the new one does not undo that count (the monitors'
+    // counts are reset beside this, LockStatMonitorEvents::reset_monitors_at_safepoint).
+    tl->_blocked_on = nullptr;
   }
   _exited_chain_counters = LockStatChainCounters();
+  _exited_section_counters = LockStatSectionCounters();
 }

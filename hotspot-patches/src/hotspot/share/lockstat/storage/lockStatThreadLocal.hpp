@@ -43,6 +43,27 @@ struct LockStatChainCounters {
   }
 };
 
+// LockStat's own time inside critical sections (issue 36): what the traced thread spent in LockStat
+// code while it owned a monitor, after a contended acquisition (up to the end of the entered hook) and
+// before a recorded release (from the exit hook's start to the timestamp taken just before the owner
+// field is cleared). In clock ticks; summed into the trace's SECTION_STATS events at safepoints.
+// Plain fields: only the owning thread writes them. What the hooks cannot see is not in it: the call
+// from C2's inline exit into the runtime when a release is diverted (docs/performance.md).
+struct LockStatSectionCounters {
+  u8 acquisitions;     // contended acquisitions recorded (ContendedEntered)
+  u8 acquire_ticks;
+  u8 releases;         // releases numbered while owning (ContendedExit, MonitorWaitExit)
+  u8 release_ticks;
+  // Of the acquisitions, those that wrote their event the slow way while owning the monitor: a new
+  // buffer (the one reserved before blocking was used up) or a virtual thread's context switch.
+  u8 slow_acquisitions;
+  LockStatSectionCounters() : acquisitions(0), acquire_ticks(0), releases(0), release_ticks(0), slow_acquisitions(0) {}
+  void add(const LockStatSectionCounters& o) {
+    acquisitions += o.acquisitions; acquire_ticks += o.acquire_ticks;
+    releases += o.releases; release_ticks += o.release_ticks; slow_acquisitions += o.slow_acquisitions;
+  }
+};
+
 // The chain of this thread's latest walk, when its top frame was compiled code with this thread's
 // frame mark on its return into its caller (LockStatCallChains::current_chain). While that mark
 // stands, the caller and every frame below it are unchanged; a top frame at the same sp with the same
@@ -93,9 +114,16 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   jlong _repark_tid;              // the thread (platform or virtual) whose next park is a re-park; 0: none
   LockStatChainCounters _chain_counters;
   LockStatChainCache _chain_cache;
+  LockStatSectionCounters _section_counters;
+  jlong _exit_began;              // LockStat's time in the current release began (section counters)
+  // The monitor this thread counted itself blocked on (LockStatMonitorState::_blocked) in this trace:
+  // only that increment is undone when it acquires the monitor, so a thread blocked before a trace
+  // started (or counted in an earlier one) never takes back another thread's count.
+  ObjectMonitor* _blocked_on;
 
   static LockStatThreadLocal* _head;
   static LockStatChainCounters _exited_chain_counters;   // of threads that have ended
+  static LockStatSectionCounters _exited_section_counters;
 
   LockStatThreadLocal(JavaThread* jt, jlong tid);
   size_t next_buffer_size();
@@ -156,6 +184,14 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   // Whether the park thread tid begins now is a re-park; the mark is used up either way.
   bool take_repark(jlong tid) { bool r = _repark_tid == tid && tid != 0; _repark_tid = 0; return r; }
   LockStatChainCounters* chain_counters() { return &_chain_counters; }
+  LockStatSectionCounters* section_counters() { return &_section_counters; }
+  jlong exit_began() const { return _exit_began; }
+  void set_exit_began(jlong t) { _exit_began = t; }
+  ObjectMonitor* blocked_on() const { return _blocked_on; }
+  void set_blocked_on(ObjectMonitor* m) { _blocked_on = m; }
+  // The buffer, if it has room for 'bytes' without taking a new one (never blocks, never allocates).
+  LockStatBuffer* buffer_if_room(size_t bytes) const;
+
   LockStatChainCache* chain_cache() { return &_chain_cache; }
   jlong context_tid() const { return _context_tid; }
   void set_context_tid(jlong tid) { _context_tid = tid; }
@@ -167,7 +203,9 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   static void on_thread_exit(JavaThread* jt);
   // At a safepoint: every thread's non-empty buffer goes to the queue (paper 3.1), so that one idle
   // thread cannot hold back the analysis of a monitor's sequence.
-  static void reclaim_all_at_safepoint();
+  // all: also empty buffers (tracing stops: every buffer number taken reaches the trace, so that an
+  // unused buffer is no hole in the sequence).
+  static void reclaim_all_at_safepoint(bool all = false);
   // At a safepoint: the call-chain counters of all threads, ended ones included.
   // Calls f(tid, thread) for every registered thread; at a safepoint (none registers or leaves then).
   template <typename F> static void threads_at_safepoint(F f) {
@@ -176,6 +214,14 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
     }
   }
   static LockStatChainCounters chain_counters_at_safepoint();
+  // At a safepoint: the critical-section counters of all threads, ended ones included.
+  static LockStatSectionCounters section_counters_at_safepoint();
+  // Calls f(tl) for every registered thread's state; at a safepoint.
+  template <typename F> static void states_at_safepoint(F f) {
+    for (LockStatThreadLocal* tl = _head; tl != nullptr; tl = tl->_next) {
+      f(tl);
+    }
+  }
   // At a safepoint, before tracing starts again in a running VM (jcmd LockStat.start): what threads
   // kept from an earlier trace (empty buffers with that trace's sequence numbers, announced virtual
   // threads, pending wait() references, counters) must not leak into the new one.
