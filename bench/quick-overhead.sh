@@ -74,7 +74,7 @@ for c in "${configs[@]}"; do
     last=$(echo "${results[$c]}" | awk '{print $NF}')
     epo=$(awk -v e="${events:-0}" -v o="$last" 'BEGIN {printf "%.5f", e / o}')
     # SECTION_STATS (builds from issue 36 on): LockStat's time while the traced thread owned the monitor
-    sect=$(echo "$json" | sed -nE 's/.*"criticalSections": *\{"acquisitions": *([0-9]+), "acquireNanos": *([0-9]+), "nanosPerAcquisition": *([0-9.NaN]+|null), "releases": *([0-9]+), "releaseNanos": *([0-9]+), "nanosPerRelease": *([0-9.NaN]+|null).*/\1 acq x \3 ns, \4 rel x \6 ns, total \2+\5 ns/p' | head -1)
+    sect=$(echo "$json" | sed -nE 's/.*"criticalSections": *\{"acquisitions": *([0-9]+), "acquireNanos": *([0-9]+), "nanosPerAcquisition": *([0-9.]+|null), "releases": *([0-9]+), "releasesTimed": *([0-9]+), "releaseNanos": *([0-9]+), "nanosPerRelease": *([0-9.]+|null).*/\1 acq x \3 ns, \4 rel x \7 ns (\5 timed)/p' | head -1)
     sect=${sect:--}
   fi
   printf "%-8s %14d %14d %14d %10s %12s %14s %12s %10s  %s\n" "$c" "$m" "$lo" "$hi" \

@@ -32,37 +32,18 @@ public class RestartWhileBlockedTest {
         LockStatMXBean bean = JMX.newMXBeanProxy(ManagementFactory.getPlatformMBeanServer(),
                 new ObjectName(LockStatMXBean.MXBEAN_NAME), LockStatMXBean.class);
 
-        CountDownLatch held = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Thread holder = new Thread(() -> {
-            synchronized (LOCK) {
-                held.countDown();
-                awaitQuietly(release);
-            }
-        }, "holder");
-        Thread blocked = new Thread(() -> {
-            synchronized (LOCK) {
-                counter++;
-            }
-        }, "blocked");
-
         Path first = dir.resolve("first.lct");
         bean.start(first.toString(), 0, 0);
-        holder.start();
-        held.await();
-        blocked.start();
-        awaitBlocked(blocked);   // its ContendedEnter is in the first trace: the monitor counts it blocked
+        Blocked b = Blocked.on(LOCK);   // its ContendedEnter is in the first trace: the monitor counts it blocked
         bean.stop();
-        release.countDown();     // it acquires while nothing traces
-        holder.join();
-        blocked.join();
+        b.release();                    // it acquires while nothing traces
 
         // The second trace: one real contention, so that the monitor is in it (its inflate is written
         // at the first contended enter), then uncontended exits. With the first trace's count left
         // raised, every one of them was recorded as a release while a thread was blocked.
         Path second = dir.resolve("second.lct");
         bean.start(second.toString(), 0, 0);
-        contendOnce();
+        Blocked.on(LOCK).release();
         for (int i = 0; i < 200_000; i++) {   // uncontended exits of the inflated monitor, every compiler's
             synchronized (LOCK) {
                 counter++;
@@ -80,28 +61,37 @@ public class RestartWhileBlockedTest {
                 releases + " releases recorded in the second trace: only those while its one thread was blocked");
     }
 
-    /** Another holder, another thread blocked until it is seen BLOCKED, then released. */
-    static void contendOnce() throws InterruptedException {
-        CountDownLatch held = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Thread holder = new Thread(() -> {
-            synchronized (LOCK) {
-                held.countDown();
-                awaitQuietly(release);
+    /** A holder of a monitor, and a thread blocked on it: seen BLOCKED before on() returns. */
+    record Blocked(CountDownLatch leave, Thread holder, Thread waiter) {
+        static Blocked on(Object lock) throws InterruptedException {
+            CountDownLatch held = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            Thread holder = new Thread(() -> {
+                synchronized (lock) {
+                    held.countDown();
+                    awaitQuietly(release);
+                }
+            }, "holder");
+            Thread waiter = new Thread(() -> {
+                synchronized (lock) {
+                    counter++;
+                }
+            }, "blocked");
+            holder.start();
+            held.await();
+            waiter.start();
+            while (waiter.getState() != Thread.State.BLOCKED) {
+                Thread.sleep(1);
             }
-        }, "holder-2");
-        Thread waiter = new Thread(() -> {
-            synchronized (LOCK) {
-                counter++;
-            }
-        }, "blocked-2");
-        holder.start();
-        held.await();
-        waiter.start();
-        awaitBlocked(waiter);
-        release.countDown();
-        holder.join();
-        waiter.join();
+            return new Blocked(release, holder, waiter);
+        }
+
+        /** The holder leaves; the blocked thread acquires the monitor and leaves too. */
+        void release() throws InterruptedException {
+            leave.countDown();
+            holder.join();
+            waiter.join();
+        }
     }
 
     /** Contended releases in a summary: exits plus the releases that summaries stand for. */
@@ -112,12 +102,6 @@ public class RestartWhileBlockedTest {
         }
         m = java.util.regex.Pattern.compile("\"MonitorContendedExit\": (\\d+)").matcher(json);
         return m.find() ? Long.parseLong(m.group(1)) : 0;
-    }
-
-    static void awaitBlocked(Thread t) throws InterruptedException {
-        while (t.getState() != Thread.State.BLOCKED) {
-            Thread.sleep(1);
-        }
     }
 
     static void awaitQuietly(CountDownLatch latch) {

@@ -134,7 +134,10 @@ public class ExitEventsTest {
         }
         System.out.println(checked + " monitors replayed: " + enters + " enters, " + exits + " exits, " + outside
                 + " exits with no thread blocked, " + racing + " just before a racing enter");
-        LockStatRun.check(enters > 50, "the monitor was contended: " + enters);
+        // How often a transfer thread blocks (rather than barges in after the audit) is the scheduler's
+        // choice: 24 to 34 blocking episodes in 1.5 s on 2 CPUs on 2026-11-26, with this build and the one
+        // before it alike. Ten are plenty to replay; the exits are the facts this test is about.
+        LockStatRun.check(enters >= 10, "the monitor was contended: " + enters);
         LockStatRun.check(outside == 0, "every recorded exit falls in a blocked interval: " + outside + " do not");
 
         String json = LockStatRun.lockstat("report", "--by", "owner-method", "--format", "json", trace.toString())

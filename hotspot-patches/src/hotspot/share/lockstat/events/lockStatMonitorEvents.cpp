@@ -171,7 +171,7 @@ static void write_inflate(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor
     return;
   }
   LockStatEventWriter w(b);
-  write_prefix(w, LOCKSTAT_MONITOR_INFLATE, now, m, m->lockstat()->next_seq());
+  write_prefix(w, LOCKSTAT_MONITOR_INFLATE, now, m, m->lockstat_seq()->next());
   w.write_varint(hash);
   w.write_varint(klass);
   w.commit();
@@ -231,7 +231,7 @@ static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
     return;
   }
   LockStatEventWriter w(b);
-  write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_ENTER, now, m, m->lockstat()->next_seq());
+  write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_ENTER, now, m, m->lockstat_seq()->next());
   w.write_varint(chain);
   w.write_u1(after_wait ? 1 : 0);
   w.commit();
@@ -297,7 +297,7 @@ void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) 
     }
   }
   LockStatEventWriter w(b);
-  write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_ENTERED, now, m, m->lockstat()->next_seq());
+  write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_ENTERED, now, m, m->lockstat_seq()->next());
   w.commit();
   cost->acquire_ticks += LockStatClock::now() - now;
 }
@@ -337,8 +337,10 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq,
   if (!contended && !m->lockstat()->has_pending_waits()) {
     return 0;
   }
-  jlong began = LockStatClock::now();   // LockStat's own time in the critical section starts
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  // LockStat's own time in the critical section, for one release in release_sample_period (the
+  // lookup just above, a thread-local load and a call, is outside it).
+  jlong began = tl != nullptr && tl->time_this_release() ? LockStatClock::now() : 0;
   bool waiting = tl != nullptr && tl->waiting_on() == m;
   // this release ends the critical section an earlier wait() was in
   bool resolve = !waiting && tl != nullptr && pending_ref(jt, tl, m) != 0;
@@ -348,7 +350,7 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq,
   int what = 0;
   if (contended) {
     what |= waiting ? WAIT_EXIT : EXIT;
-    *seq = m->lockstat()->next_seq();
+    *seq = m->lockstat_seq()->next();
   }
   if (resolve) {
     what |= RESOLVE;
@@ -357,7 +359,7 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq,
   // summing of releases (LockStatReleaseStretch) relies on.
   *time = LockStatClock::now();
   if (tl != nullptr) {
-    tl->set_exit_began(began);   // counted after the release (exit_end)
+    tl->set_exit_began(began);   // counted after the release (exit_end); 0: not timed
   }
   return what;
 }
@@ -374,7 +376,10 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, j
   if ((what & (EXIT | WAIT_EXIT)) != 0) {
     LockStatSectionCounters* cost = tl->section_counters();
     cost->releases++;
-    cost->release_ticks += time - tl->exit_began();
+    if (tl->exit_began() != 0) {
+      cost->release_samples++;
+      cost->release_ticks += time - tl->exit_began();
+    }
   }
   // The waiting thread's own chain would name wait()'s caller, not the code that holds the lock
   // (paper's awaitNotEmpty): the wait's release gets a forward reference instead of a chain.
@@ -388,7 +393,7 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, j
       return;
     }
     LockStatEventWriter w(b);
-    write_prefix(w, LOCKSTAT_MONITOR_FORWARD_RESOLVE, now, m, m->lockstat()->next_seq());
+    write_prefix(w, LOCKSTAT_MONITOR_FORWARD_RESOLVE, now, m, m->lockstat_seq()->next());
     w.write_varint(refs[i]);
     w.write_varint(chain);
     w.commit();
@@ -487,7 +492,7 @@ void LockStatMonitorEvents::deflated(Thread* current, ObjectMonitor* m) {
   if (!in_trace(m)) {
     return;
   }
-  u8 seq = m->lockstat()->next_seq();
+  u8 seq = m->lockstat_seq()->next();
   if (!current->is_Java_thread() || LockStatThreadLocal::current(JavaThread::cast(current)) == nullptr) {
     if (closed.count != 0) {
       LockStatService::write_shared_release_summary(closed, m);

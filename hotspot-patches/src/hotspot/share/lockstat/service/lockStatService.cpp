@@ -441,7 +441,7 @@ void LockStatService::write_shared_chain_stats() {
 void LockStatService::write_shared_section_stats() {
   LockStatSectionCounters c = LockStatThreadLocal::section_counters_at_safepoint();
   MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
-  LockStatBuffer* b = shared_buffer_for(7 * LockStatEventWriter::max_varint_size);
+  LockStatBuffer* b = shared_buffer_for(8 * LockStatEventWriter::max_varint_size);
   if (b == nullptr) {
     return;
   }
@@ -451,6 +451,7 @@ void LockStatService::write_shared_section_stats() {
   w.write_varint(c.acquisitions);
   w.write_varint((julong)LockStatClock::to_nanos((jlong)c.acquire_ticks));
   w.write_varint(c.releases);
+  w.write_varint(c.release_samples);
   w.write_varint((julong)LockStatClock::to_nanos((jlong)c.release_ticks));
   w.write_varint(c.slow_acquisitions);
   w.commit();

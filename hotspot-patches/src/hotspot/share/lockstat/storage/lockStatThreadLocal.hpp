@@ -53,14 +53,20 @@ struct LockStatSectionCounters {
   u8 acquisitions;     // contended acquisitions recorded (ContendedEntered)
   u8 acquire_ticks;
   u8 releases;         // releases numbered while owning (ContendedExit, MonitorWaitExit)
+  // Releases are timed one in release_sample_period (two clock reads are themselves most of a
+  // release's cost): release_ticks is the sampled ones' time, release_samples how many.
+  u8 release_samples;
   u8 release_ticks;
   // Of the acquisitions, those that wrote their event the slow way while owning the monitor: a new
   // buffer (the one reserved before blocking was used up) or a virtual thread's context switch.
   u8 slow_acquisitions;
-  LockStatSectionCounters() : acquisitions(0), acquire_ticks(0), releases(0), release_ticks(0), slow_acquisitions(0) {}
+  static const uint release_sample_period = 64;
+  LockStatSectionCounters() : acquisitions(0), acquire_ticks(0), releases(0), release_samples(0), release_ticks(0),
+                              slow_acquisitions(0) {}
   void add(const LockStatSectionCounters& o) {
     acquisitions += o.acquisitions; acquire_ticks += o.acquire_ticks;
-    releases += o.releases; release_ticks += o.release_ticks; slow_acquisitions += o.slow_acquisitions;
+    releases += o.releases; release_samples += o.release_samples; release_ticks += o.release_ticks;
+    slow_acquisitions += o.slow_acquisitions;
   }
 };
 
@@ -115,7 +121,8 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   LockStatChainCounters _chain_counters;
   LockStatChainCache _chain_cache;
   LockStatSectionCounters _section_counters;
-  jlong _exit_began;              // LockStat's time in the current release began (section counters)
+  jlong _exit_began;              // LockStat's time in the current release began; 0: not timed
+  uint _release_count;            // picks the releases that are timed (section counters)
   // The monitor this thread counted itself blocked on (LockStatMonitorState::_blocked) in this trace:
   // only that increment is undone when it acquires the monitor, so a thread blocked before a trace
   // started (or counted in an earlier one) never takes back another thread's count.
@@ -186,6 +193,7 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   LockStatChainCounters* chain_counters() { return &_chain_counters; }
   LockStatSectionCounters* section_counters() { return &_section_counters; }
   jlong exit_began() const { return _exit_began; }
+  bool time_this_release() { return ++_release_count % LockStatSectionCounters::release_sample_period == 0; }
   void set_exit_began(jlong t) { _exit_began = t; }
   ObjectMonitor* blocked_on() const { return _blocked_on; }
   void set_blocked_on(ObjectMonitor* m) { _blocked_on = m; }

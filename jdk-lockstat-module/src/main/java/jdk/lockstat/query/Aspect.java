@@ -58,9 +58,14 @@ public enum Aspect {
     ROOT_OWNER_METHOD("root-owner-method", true),
     ROOT_OWNER_CHAIN("root-owner-chain", true);
 
-    /** Group keys. */
+    /**
+     * Group keys: monitors (of platform threads, of virtual threads), park-based locks (of virtual
+     * threads that pinned their carrier apart), and waits for a resource that another thread hands over
+     * or gives back (a pool's item, a queue's element, a permit, a future's result), whose owner is the
+     * thread whose unpark woke a waiter.
+     */
     public static final String GROUP_INTRINSIC = "intrinsic", GROUP_PARK = "park", GROUP_VIRTUAL = "virtual-thread",
-            GROUP_PINNED = "pinned-virtual-thread";
+            GROUP_PINNED = "pinned-virtual-thread", GROUP_RESOURCE = "resource";
 
     private final String displayName;
     private final boolean ownerSide;
@@ -95,9 +100,12 @@ public enum Aspect {
      */
     public Object key(Contention c, boolean allFrames) {
         return switch (this) {
-            case GROUP -> c.kind() == Contention.Kind.PINNED_PARK ? GROUP_PINNED
-                    : c.kind() == Contention.Kind.PARK ? GROUP_PARK
-                    : c.thread() != null && c.thread().isVirtual() ? GROUP_VIRTUAL : GROUP_INTRINSIC;
+            case GROUP -> switch (c.kind()) {
+                case RESOURCE -> GROUP_RESOURCE;
+                case PINNED_PARK -> GROUP_PINNED;
+                case PARK -> GROUP_PARK;
+                case INTRINSIC -> c.thread() != null && c.thread().isVirtual() ? GROUP_VIRTUAL : GROUP_INTRINSIC;
+            };
             case LOCK_CLASS -> c.lock() != null && c.lock().lockClass() != null ? c.lock().lockClass() : Unknown.LOCK;
             case LOCK -> c.lock() != null ? c.lock() : Unknown.LOCK;
             case THREAD -> c.thread() != null ? c.thread() : Unknown.THREAD;
@@ -144,13 +152,18 @@ public enum Aspect {
         return null;
     }
 
-    /** Parses "a,b,c"; throws IllegalArgumentException naming the bad aspect and the valid ones. */
+    /**
+     * Parses "a,b,c"; throws IllegalArgumentException naming the bad aspect, the closest valid one when
+     * it looks like a typo of it ({@link #closest}), and the valid ones.
+     */
     public static List<Aspect> parseList(String list) {
         List<Aspect> aspects = new ArrayList<>();
         for (String s : list.split(",", -1)) {
             Aspect a = byName(s);
             if (a == null) {
-                throw new IllegalArgumentException("unknown aspect \"" + s.trim() + "\" (aspects: " + names() + ")");
+                Aspect near = closest(s);
+                throw new IllegalArgumentException("unknown aspect \"" + s.trim() + "\""
+                        + (near == null ? "" : "; did you mean " + near.displayName + "?") + " (aspects: " + names() + ")");
             }
             if (aspects.contains(a)) {
                 throw new IllegalArgumentException("aspect " + a.displayName + " given twice");
@@ -158,6 +171,47 @@ public enum Aspect {
             aspects.add(a);
         }
         return aspects;
+    }
+
+    /**
+     * The aspect whose name is nearest to this unknown one by edit distance (insertions, deletions,
+     * substitutions and swaps of two neighbours, each one edit), or null when even the nearest needs
+     * more edits than a third of its name: "owner-metod" is owner-method, "colour" is nothing. Ties go to
+     * the first in the order of {@link #values()}.
+     */
+    public static Aspect closest(String name) {
+        String n = name.trim().toLowerCase(Locale.ROOT);
+        Aspect best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (Aspect a : values()) {
+            int d = editDistance(n, a.displayName);
+            if (d < bestDistance) {
+                best = a;
+                bestDistance = d;
+            }
+        }
+        return best != null && bestDistance <= Math.max(1, best.displayName.length() / 3) ? best : null;
+    }
+
+    /** Optimal string alignment distance (Damerau-Levenshtein without edits of an edited substring). */
+    static int editDistance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
+        for (int j = 0; j <= b.length(); j++) {
+            d[0][j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
     }
 
     public static String names() {

@@ -26,6 +26,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * A bottle graph (Du Bois et al., "Bottle Graphs: Visualizing Scalability Bottlenecks in
@@ -145,8 +146,18 @@ public record BottleGraph(List<Box> boxes, long windowNanos, long sharedNanos, i
         return new BottleGraph(boxes, window, Math.round(shared), untraced, cpuRecorded, runnableTotal);
     }
 
-    /** "pool-1-thread-17" and "pool-1-thread-3" share the pattern "pool-#-thread-#". */
+    /**
+     * A number that is a token of its own: digits with a separator ('-', '_', ' ', '#', '.') or the
+     * name's start or end on both sides. Digits inside a word are part of a name, not a counter.
+     */
+    private static final Pattern COUNTER = Pattern.compile("(?<![^-_ #.])[0-9]+(?![^-_ #.])");
+
+    /**
+     * "pool-1-thread-17" and "pool-1-thread-3" share the pattern "pool-#-thread-#", "worker-12" is
+     * "worker-#"; numbers that are part of a word stay, since they name something rather than count
+     * threads: "H2-serialization", "log4j2-appender" and "utf8 reader" are their own patterns.
+     */
     public static String pattern(String threadName) {
-        return threadName.replaceAll("[0-9]+", "#");
+        return COUNTER.matcher(threadName).replaceAll("#");
     }
 }

@@ -36,9 +36,10 @@ import jdk.lockstat.internal.model.ThreadRef;
 /**
  * Per-thread time in each {@link ThreadState}, bucketed on a {@link TimeAxis}: the data behind the thread
  * timeline and the bottle graph (Du Bois et al., OOPSLA'13). Lifetimes come from ThreadStart/ThreadEnd;
- * blocked time from monitor contentions and parks on locks; waiting from Object.wait() and parks on
- * conditions, latches and futures; parked from idle parks. Running is the rest of a thread's life, so
- * time in sleep(), I/O or JVM pauses counts as running (the trace has no events for them).
+ * blocked time from monitor contentions and parks on locks and resources (pools, queues, permits,
+ * conditions, futures, latches); waiting from Object.wait() and parks at barriers, in joins or without a
+ * blocker; parked from idle parks. Running is the rest of a thread's life, so time in sleep(), I/O or JVM
+ * pauses counts as running (the trace has no events for them).
  *
  * <p>Fed by one thread; read by any, under the axis's lock (the viewer draws while it loads).
  */
@@ -141,7 +142,7 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
 
     private static int state(ParkBlockerKind kind) {
         return switch (kind) {
-            case LOCK -> BLOCKED;
+            case LOCK, RESOURCE -> BLOCKED;
             case WAIT -> WAITING;
             case IDLE -> PARKED;
         };

@@ -29,9 +29,9 @@ package jdk.lockstat.query;
  */
 public enum ThreadState {
     RUNNING("running"),
-    /** Contending for a monitor or a park-based lock. */
+    /** Contending for a monitor or a park-based lock, or waiting for a resource (a pool, a queue, a future). */
     BLOCKED("blocked"),
-    /** Object.wait(), a condition, a latch, a future: waiting for an event, not for a lock. */
+    /** Object.wait(), a barrier, a join, a park without a blocker: waiting, not for a lock or a resource. */
     WAITING("waiting"),
     /** Parked idle, e.g. a pool worker with nothing to do. */
     PARKED("parked"),

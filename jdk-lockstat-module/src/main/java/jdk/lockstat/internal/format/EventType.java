@@ -101,7 +101,17 @@ public enum EventType {
             of("depth", VARINT), of("name", STRING)),
     /** The heap search behind LOCK_NAME: duration (ns), locks searched for, found, objects reached, bytes held, flags. */
     LOCK_NAME_SEARCH(44, of("time", TIMESTAMP), of("duration", VARINT), of("locks", VARINT), of("found", VARINT),
-            of("objects", VARINT), of("memory", VARINT), of("flags", U1));
+            of("objects", VARINT), of("memory", VARINT), of("flags", U1)),
+    /**
+     * LockStat's own time inside critical sections, totals since tracing started (written at every drain
+     * period's safepoint): contended acquisitions recorded and the nanoseconds the new owner spent in
+     * LockStat code before returning to its critical section; releases recorded, how many of them were
+     * timed (one in 64: two clock reads are most of a release's cost) and the timed ones' nanoseconds
+     * from the exit hook to the release; acquisitions that took a buffer or switched context while owning.
+     */
+    SECTION_STATS(45, of("time", TIMESTAMP), of("acquisitions", VARINT), of("acquireNanos", VARINT),
+            of("releases", VARINT), of("releasesTimed", VARINT), of("releaseNanos", VARINT),
+            of("slowAcquisitions", VARINT));
 
     /** THREAD_START flags. */
     public static final int THREAD_VIRTUAL = 1, THREAD_DAEMON = 2, THREAD_EXISTED = 4;

@@ -37,8 +37,9 @@ public final class ChainRef {
      */
     private ChainRef canonical;
     /**
-     * {@link ParkBlockerKind}'s verdict on this chain's waiting method, kept once every frame is resolved:
-     * 0 not yet, 1 none, 2 + the kind's ordinal.
+     * {@link ParkBlockerKind}'s verdict on this chain (its waiting method's kind, and whether a pool
+     * worker's wait for a task lies below it), kept once every frame is resolved: 0 not yet, else the
+     * verdict's code.
      */
     int parkVerdict;
     /** {@link #mechanismFrames}, kept once every frame's method and class are known; -1 until then. */

@@ -31,14 +31,20 @@ import java.util.List;
  * handed on only when complete, after which it does not change.
  */
 public final class Contention {
-    /** Which mechanism blocked the thread (the "group" aspect also separates virtual threads). */
+    /** Which mechanism blocked the thread, or what it waited for (the "group" aspect also separates virtual threads). */
     public enum Kind {
         INTRINSIC, PARK,
         /** A virtual thread parked while pinned: it blocked its carrier too. */
-        PINNED_PARK
+        PINNED_PARK,
+        /**
+         * A park waiting for a resource that another thread hands over or gives back (a pooled item, a
+         * queue's element, a permit, a future's result: {@link ParkBlockerKind#RESOURCE}), pinned or not;
+         * its owner parts are the threads whose unparks woke waiters on the blocker.
+         */
+        RESOURCE
     }
 
-    private final Kind kind;
+    private Kind kind;
     private final LockRef lock;
     private final ThreadRef thread;
     private ChainRef chain;
@@ -70,6 +76,18 @@ public final class Contention {
 
     public Kind kind() {
         return kind;
+    }
+
+    /**
+     * This park waited for a resource rather than a lock: its kind becomes {@link Kind#RESOURCE}. Decided
+     * only once its chain's and blocker's metadata are known (often after the park ended), so set before
+     * the contention is handed on to aggregation, not when the park begins.
+     */
+    public void resourceWait() {
+        if (kind == Kind.INTRINSIC) {
+            throw new IllegalStateException("a monitor contention waits for a lock: " + this);
+        }
+        kind = Kind.RESOURCE;
     }
 
     public LockRef lock() {

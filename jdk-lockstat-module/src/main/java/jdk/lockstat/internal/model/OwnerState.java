@@ -29,11 +29,14 @@ package jdk.lockstat.internal.model;
 public enum OwnerState {
     /** Nothing traced: on a CPU, runnable, sleeping, in I/O or native code. */
     RUNNING("running"),
-    /** Itself blocked on another monitor or park-based lock (which one: {@link OwnerPart#blockedOn()}). */
+    /**
+     * Itself blocked on another monitor or park-based lock, or waiting for a resource (a pool's item, a
+     * queue's element, a permit, a future: which one, {@link OwnerPart#blockedOn()}).
+     */
     BLOCKED("blocked"),
-    /** In Object.wait() on another monitor, or parked on a condition, latch or future. */
+    /** In Object.wait() on another monitor, or parked at a barrier, in a join or without a blocker (a sleep). */
     WAITING("waiting"),
-    /** Parked otherwise (LockSupport.park without a lock or wait behind it). */
+    /** Parked idle: a pool worker waiting for its next task. */
     PARKED("parked"),
     /** Stopped with every Java thread by a safepoint or GC pause. */
     VM_PAUSE("vm-pause");

@@ -23,41 +23,84 @@ package jdk.lockstat.internal.model;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * What a park on a blocker means (paper 4.1's blocker dispatcher): waiting for a lock is contention;
- * waiting for a condition, a latch or a barrier is a wait (like Object.wait(), not contention); an idle
- * worker waiting for work is idle. Only LOCK parks become contentions.
+ * What a park on a blocker means (paper 4.1's blocker dispatcher). Contention is any park that another
+ * thread ends by giving something: a lock's release (LOCK), or a resource (RESOURCE) that another thread
+ * hands over or gives back: a pooled item, a hand-off queue's element, a bounded queue's element or free
+ * slot, a semaphore's permit, a condition's signal, a future's result, a latch's count-down. Both are
+ * reported, each in its own group; a resource wait's owner is the thread whose unpark woke a waiter on
+ * the blocker (the thread that handed over or returned the resource), as a lock's is its releaser. What
+ * is not contention is left out and counted with its time: a pool worker waiting for its next task
+ * (IDLE: nobody is held up by a worker with nothing to do), and parks without a blocker (a sleep), at a
+ * barrier or phaser (parties waiting for each other, with nothing held by one of them) or in a thread's
+ * join (WAIT).
  *
- * <p>Decided first by the waiting method, the park chain's first frame past the park itself
- * (Unsafe.park, LockSupport, a virtual thread's park): {@code ForkJoinPool.awaitWork} is an idle worker
- * whatever the pool's class (an application's subclass of ForkJoinPool too), {@code FutureTask.awaitDone}
- * a wait whatever the task's class. A method that says nothing (AQS's acquire, which locks, latches and
- * semaphores share) or a chain not known (yet) leaves it to the blocker's class name.
+ * <p>Decided first by the chain. Its waiting method, the first frame past the park itself (Unsafe.park,
+ * LockSupport, a virtual thread's park), decides where it says what the park waits for whatever the
+ * blocker's class: {@code ForkJoinPool.awaitWork} is an idle worker (an application's subclass of
+ * ForkJoinPool too), {@code FutureTask.awaitDone} a resource wait whatever the task's class, a condition's
+ * await a resource wait unless its caller is a barrier's. A method that says nothing (AQS's acquire, which
+ * locks, latches and semaphores share) or a chain not known (yet) leaves it to the blocker's class name.
+ * Then a resource wait whose chain passes, further down, a pool worker's wait for a task
+ * ({@code ThreadPoolExecutor.getTask}, {@code ForkJoinPool.awaitWork}, the scheduled pool's
+ * {@code DelayedWorkQueue.take}, {@code DelayScheduler.loop}, a Timer's {@code TimerThread.mainLoop}, a
+ * cleaner's {@code ReferenceQueue.remove}) is
+ * idle: the same SynchronousQueue.poll is a resource wait in a connection pool's borrow and an idle
+ * worker under getTask. One under {@code Thread.join} is a wait (a virtual thread's join awaits a latch;
+ * a platform thread's is an Object.wait, never contention). A lock stays a lock wherever it is taken: the
+ * work queue's own lock, taken by an idle worker on its way to the queue's condition, blocks that worker
+ * like any lock.
  */
 public enum ParkBlockerKind {
-    LOCK, WAIT, IDLE;
+    LOCK, RESOURCE, WAIT, IDLE;
 
     /** JDK methods that park for the reason they name, whatever the blocker's class: "Class.method". */
     private static final Map<String, ParkBlockerKind> WAITING_METHODS = Map.ofEntries(
-            // idle: pool workers and hand-off queues waiting for work
+            // idle: pool workers waiting for work
             Map.entry("java.util.concurrent.ForkJoinPool.awaitWork", IDLE),
             Map.entry("java.util.concurrent.DelayScheduler.loop", IDLE),
-            Map.entry("java.util.concurrent.LinkedTransferQueue$DualNode.await", IDLE),    // and SynchronousQueue (JDK 21+)
-            Map.entry("java.util.concurrent.LinkedTransferQueue.awaitMatch", IDLE),
-            Map.entry("java.util.concurrent.SynchronousQueue$TransferStack.awaitFulfill", IDLE),
-            Map.entry("java.util.concurrent.SynchronousQueue$TransferQueue.awaitFulfill", IDLE),
-            Map.entry("java.util.concurrent.Exchanger.exchange", IDLE),
-            Map.entry("java.util.concurrent.Exchanger.slotExchange", IDLE),
-            Map.entry("java.util.concurrent.Exchanger.arenaExchange", IDLE),
-            // waits: conditions, futures, phasers (not the locks their callers may take)
-            Map.entry("java.util.concurrent.FutureTask.awaitDone", WAIT),
-            Map.entry("java.util.concurrent.ForkJoinTask.awaitDone", WAIT),
-            Map.entry("java.util.concurrent.CompletableFuture$Signaller.block", WAIT),
-            Map.entry("java.util.concurrent.Phaser$QNode.block", WAIT),
-            Map.entry("java.util.concurrent.SubmissionPublisher$BufferedSubscription.block", WAIT),
-            Map.entry("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionNode.block", WAIT),
-            Map.entry("java.util.concurrent.locks.AbstractQueuedLongSynchronizer$ConditionNode.block", WAIT));
+            // resources: hand-offs (SynchronousQueue, LinkedTransferQueue, Exchanger), results (futures,
+            // joins), a publisher's buffer space
+            Map.entry("java.util.concurrent.LinkedTransferQueue$DualNode.await", RESOURCE),    // and SynchronousQueue (JDK 21+)
+            Map.entry("java.util.concurrent.LinkedTransferQueue.awaitMatch", RESOURCE),
+            Map.entry("java.util.concurrent.SynchronousQueue$TransferStack.awaitFulfill", RESOURCE),
+            Map.entry("java.util.concurrent.SynchronousQueue$TransferQueue.awaitFulfill", RESOURCE),
+            Map.entry("java.util.concurrent.Exchanger.exchange", RESOURCE),
+            Map.entry("java.util.concurrent.Exchanger.slotExchange", RESOURCE),
+            Map.entry("java.util.concurrent.Exchanger.arenaExchange", RESOURCE),
+            Map.entry("java.util.concurrent.FutureTask.awaitDone", RESOURCE),
+            Map.entry("java.util.concurrent.ForkJoinTask.awaitDone", RESOURCE),
+            Map.entry("java.util.concurrent.CompletableFuture$Signaller.block", RESOURCE),
+            Map.entry("java.util.concurrent.SubmissionPublisher$BufferedSubscription.block", RESOURCE),
+            // waits: a phaser's parties wait for each other (not the locks their callers may take)
+            Map.entry("java.util.concurrent.Phaser$QNode.block", WAIT));
+
+    /** Callers of a condition's await that wait for other parties rather than for a resource. */
+    private static final Set<String> BARRIER_CALLERS = Set.of("java.util.concurrent.CyclicBarrier.dowait");
+
+    /**
+     * Frames below a resource wait that make it a pool worker's wait for its next task (idle). Each is on
+     * a worker's stack only between tasks: a task that runs and waits for a resource has runWorker below
+     * it, never getTask. A ReferenceQueue's remove (the Common-Cleaner's and the Finalizer's loops, a
+     * queue's poller in an application) waits for the GC to enqueue work, which no thread holds.
+     */
+    private static final Set<String> IDLE_WORKER_FRAMES = Set.of(
+            "java.util.concurrent.ThreadPoolExecutor.getTask",
+            "java.util.concurrent.ForkJoinPool.awaitWork",
+            "java.util.concurrent.ScheduledThreadPoolExecutor$DelayedWorkQueue.take",
+            "java.util.concurrent.ScheduledThreadPoolExecutor$DelayedWorkQueue.poll",
+            "java.util.concurrent.DelayScheduler.loop",
+            "java.util.TimerThread.mainLoop",
+            "java.lang.ref.ReferenceQueue.remove");
+
+    /**
+     * Frames below a resource wait that make it a wait for a thread's end: a virtual thread's join awaits
+     * a CountDownLatch, a platform thread's is an Object.wait (never contention). Both are waits, left out
+     * alike, rather than the first a resource wait owned by the ending thread.
+     */
+    private static final Set<String> THREAD_JOIN_FRAMES = Set.of("java.lang.Thread.join", "java.lang.VirtualThread.joinNanos");
 
     /** Frames of the park itself, above the waiting method. */
     private static final List<String> PARK_PREFIXES = List.of(
@@ -69,28 +112,52 @@ public enum ParkBlockerKind {
     private static final List<String> MANAGED_BLOCK = List.of("java.util.concurrent.ForkJoinPool.managedBlock",
             "java.util.concurrent.ForkJoinPool.unmanagedBlock", "java.util.concurrent.ForkJoinPool.compensatedBlock");
 
+    /** Whether parks of this kind are contention (reported, with an owner). */
+    public boolean contention() {
+        return this == LOCK || this == RESOURCE;
+    }
+
     /**
-     * The park's kind: by the waiting method in its chain when that decides, else by the blocker's class.
-     * Where the chain or the class is not known yet the answer may change once they are: see
-     * {@link #decided}.
+     * The park's kind: by the waiting method in its chain when that decides, else by the blocker's class;
+     * a resource wait of a pool worker between tasks is idle, one in a thread's join a wait. Where the
+     * chain or the class is not known yet the answer may change once they are: see {@link #decided}.
      */
     public static ParkBlockerKind of(ClassRef blockerClass, ChainRef chain) {
-        ParkBlockerKind byMethod = byMethod(chain);
-        return byMethod != null ? byMethod : of(blockerClass);
+        Verdict v = verdict(chain);
+        ParkBlockerKind kind = v != null && v.method() != null ? v.method() : of(blockerClass);
+        if (kind != RESOURCE || v == null) {
+            return kind;
+        }
+        return switch (v.below()) {
+            case IDLE_WORKER -> IDLE;
+            case THREAD_JOIN -> WAIT;
+            default -> RESOURCE;
+        };
     }
 
     /**
      * Whether {@link #of(ClassRef, ChainRef)} has what it looks at: the chain's frames down to the waiting
-     * method and, unless that method decides, the blocker's class name.
+     * method (and a condition await's caller); unless that method decides, the blocker's class name; and for
+     * a resource wait, the frames below it down to a pool worker's wait for a task, a thread's join or the
+     * chain's end.
      */
     public static boolean decided(ClassRef blockerClass, ChainRef chain) {
-        if (chain != null && waitingFrame(chain.frames()) == -2) {
+        Verdict v = verdict(chain);
+        if (chain != null && v == null) {
             return false;
         }
-        return blockerClass == null || blockerClass.name() != null || byMethod(chain) != null;
+        ParkBlockerKind kind;
+        if (v != null && v.method() != null) {
+            kind = v.method();
+        } else if (blockerClass != null && blockerClass.name() == null) {
+            return false;
+        } else {
+            kind = of(blockerClass);
+        }
+        return kind != RESOURCE || v == null || v.below() != Below.UNKNOWN;
     }
 
-    /** By the blocker's class name alone (the chain not known). */
+    /** By the blocker's class name alone (the chain not known, or its waiting method says nothing). */
     public static ParkBlockerKind of(ClassRef blockerClass) {
         if (blockerClass == null) {
             return WAIT;   // no blocker: a virtual thread's sleep, or a bare LockSupport.park()
@@ -99,16 +166,19 @@ public enum ParkBlockerKind {
         if (name == null) {
             return LOCK;   // metadata not (yet) known: attribute, as the common case
         }
-        if (name.endsWith("$ConditionObject") || name.startsWith("java.util.concurrent.CountDownLatch")
-                || name.startsWith("java.util.concurrent.CyclicBarrier") || name.startsWith("java.util.concurrent.Phaser")
-                || name.startsWith("java.util.concurrent.CompletableFuture") || name.startsWith("java.util.concurrent.FutureTask")
-                || isLatch(name)) {
+        if (name.startsWith("java.util.concurrent.CyclicBarrier") || name.startsWith("java.util.concurrent.Phaser")) {
             return WAIT;
         }
-        if (name.startsWith("java.util.concurrent.SynchronousQueue") || name.startsWith("java.util.concurrent.LinkedTransferQueue")
-                || name.startsWith("java.util.concurrent.ForkJoinPool") || name.startsWith("java.util.concurrent.Exchanger")
-                || name.startsWith("java.util.concurrent.ScheduledThreadPoolExecutor")) {
+        if (name.startsWith("java.util.concurrent.ForkJoinPool") || name.startsWith("java.util.concurrent.ScheduledThreadPoolExecutor")
+                || name.startsWith("java.util.concurrent.DelayScheduler")) {
             return IDLE;
+        }
+        if (name.endsWith("$ConditionObject") || name.startsWith("java.util.concurrent.CountDownLatch")
+                || name.startsWith("java.util.concurrent.Semaphore") || name.startsWith("java.util.concurrent.SynchronousQueue")
+                || name.startsWith("java.util.concurrent.LinkedTransferQueue") || name.startsWith("java.util.concurrent.Exchanger")
+                || name.startsWith("java.util.concurrent.CompletableFuture") || name.startsWith("java.util.concurrent.FutureTask")
+                || isLatch(name)) {
+            return RESOURCE;
         }
         return LOCK;
     }
@@ -116,7 +186,7 @@ public enum ParkBlockerKind {
     /**
      * A one-shot latch by its name (Scala's {@code Promise$CompletionLatch}, an application's
      * {@code FooLatch} or {@code FooLatch$Sync}): a class or an enclosing class whose simple name ends in
-     * "Latch". Its waiters wait for an event, not for a lock's owner.
+     * "Latch". Its waiters wait for the thread that opens it, as for a future's result.
      */
     private static boolean isLatch(String name) {
         String simple = name.substring(name.lastIndexOf('.') + 1);
@@ -128,31 +198,55 @@ public enum ParkBlockerKind {
         return false;
     }
 
-    /** The waiting method's kind when it decides; null when it does not, or the chain is not known. */
-    private static ParkBlockerKind byMethod(ChainRef chain) {
+    /**
+     * What lies below a resource wait's waiting method: nothing that changes it, a pool worker's wait for a
+     * task, a thread's join, or not known yet (a frame's metadata has not come).
+     */
+    private enum Below { NOTHING, IDLE_WORKER, THREAD_JOIN, UNKNOWN }
+
+    /**
+     * What a chain says: its waiting method's kind (null: the method says nothing, the class decides), and
+     * what the frames below it say of a resource wait.
+     */
+    private record Verdict(ParkBlockerKind method, Below below) {
+        /** As {@link ChainRef#parkVerdict} keeps it: 1 + (the method's ordinal + 1, 0 for none) * 4 + below. */
+        int code() {
+            return 1 + (method == null ? 0 : 1 + method.ordinal()) * Below.values().length + below.ordinal();
+        }
+
+        static Verdict decode(int code) {
+            int method = (code - 1) / Below.values().length, below = (code - 1) % Below.values().length;
+            return new Verdict(method == 0 ? null : ParkBlockerKind.values()[method - 1], Below.values()[below]);
+        }
+    }
+
+    /** The chain's verdict; null when there is no chain, or a frame it needs is not resolved yet. */
+    private static Verdict verdict(ChainRef chain) {
         if (chain == null || !chain.defined()) {
             return null;
         }
         if (chain.parkVerdict != 0) {
-            return chain.parkVerdict == 1 ? null : values()[chain.parkVerdict - 2];
+            return Verdict.decode(chain.parkVerdict);
         }
-        ParkBlockerKind kind = byMethod(chain.frames());
-        if (resolved(chain.frames())) {
-            chain.parkVerdict = kind == null ? 1 : 2 + kind.ordinal();   // final once every frame is known
+        Verdict v = verdict(chain.frames());
+        if (v != null && resolved(chain.frames())) {
+            chain.parkVerdict = v.code();   // final once every frame is known
         }
-        return kind;
+        return v;
     }
 
-    private static ParkBlockerKind byMethod(List<Frame> frames) {
+    private static Verdict verdict(List<Frame> frames) {
         int w = waitingFrame(frames);
-        if (w < 0) {
+        if (w == -2) {
             return null;
+        }
+        if (w == -1) {
+            return new Verdict(null, Below.NOTHING);   // nothing but the park: the class decides
         }
         String waiting = name(frames.get(w));
         ParkBlockerKind kind = WAITING_METHODS.get(waiting);
         int await = -1;
         if (isConditionAwait(waiting)) {
-            kind = WAIT;
             await = w;
         } else if (waiting.endsWith("$ConditionNode.block")) {
             await = w + 1;   // the await that blocked, past ForkJoinPool's managed blocking
@@ -160,31 +254,40 @@ public enum ParkBlockerKind {
                 await++;
             }
             if (await >= frames.size() || !isConditionAwait(String.valueOf(name(frames.get(await))))) {
-                await = -1;
+                await = -1;   // not a condition's block after all, or its await is not in the chain: the class decides
             }
         }
-        if (await >= 0 && idleWorker(frames, await)) {
-            return IDLE;
+        if (await >= 0) {
+            String caller = await + 1 < frames.size() ? name(frames.get(await + 1)) : null;
+            if (caller == null && await + 1 < frames.size()) {
+                return null;   // the caller's metadata has not come yet
+            }
+            kind = caller != null && BARRIER_CALLERS.contains(caller) ? WAIT : RESOURCE;
         }
-        return kind;
+        if (kind == IDLE || kind == WAIT) {
+            return new Verdict(kind, Below.NOTHING);
+        }
+        return new Verdict(kind, below(frames, w + 1));   // a resource wait, or one by the class
     }
 
     /**
-     * A condition wait by a pool worker for its next task (the await's caller is the scheduled pool's
-     * queue, or a queue's take/poll called by ThreadPoolExecutor.getTask): idle. The queue's own lock,
-     * taken before the await, is a separate park and stays contention.
+     * The first frame from index from on that is a pool worker's wait for a task or a thread's join;
+     * UNKNOWN at an unresolved frame before it.
      */
-    private static boolean idleWorker(List<Frame> frames, int await) {
-        String queue = await + 1 < frames.size() ? name(frames.get(await + 1)) : null;
-        if (queue == null) {
-            return false;
+    private static Below below(List<Frame> frames, int from) {
+        for (int i = from; i < frames.size(); i++) {
+            String n = name(frames.get(i));
+            if (n == null) {
+                return Below.UNKNOWN;
+            }
+            if (IDLE_WORKER_FRAMES.contains(n)) {
+                return Below.IDLE_WORKER;
+            }
+            if (THREAD_JOIN_FRAMES.contains(n)) {
+                return Below.THREAD_JOIN;
+            }
         }
-        if (queue.equals("java.util.concurrent.ScheduledThreadPoolExecutor$DelayedWorkQueue.take")
-                || queue.equals("java.util.concurrent.ScheduledThreadPoolExecutor$DelayedWorkQueue.poll")) {
-            return true;
-        }
-        return (queue.endsWith(".take") || queue.endsWith(".poll")) && await + 2 < frames.size()
-                && "java.util.concurrent.ThreadPoolExecutor.getTask".equals(name(frames.get(await + 2)));
+        return Below.NOTHING;
     }
 
     private static boolean isConditionAwait(String method) {

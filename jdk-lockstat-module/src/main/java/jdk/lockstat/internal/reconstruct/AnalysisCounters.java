@@ -23,6 +23,9 @@ package jdk.lockstat.internal.reconstruct;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+
+import jdk.lockstat.internal.model.ParkBlockerKind;
 
 /**
  * What the analysis read, and everything it had to skip or guess: a report states these so that a
@@ -34,8 +37,16 @@ public final class AnalysisCounters {
     long monitorEvents;
     long parkEvents;
     long strayParkEnds;
+    /**
+     * Parks left out as not contention: without a blocker, at a barrier or in a join (waits), by idle pool
+     * workers; and their time.
+     */
     long parkWaits;
     long parkIdles;
+    long parkWaitNanos;
+    long parkIdleNanos;
+    /** Contentions that are resource waits (group resource), among {@link #contentions}. */
+    long resourceWaits;
     long nonBlockingParks;
     long parkTimeouts;
     /** Parks that continued their thread's previous contention (a re-park in one acquisition). */
@@ -87,6 +98,31 @@ public final class AnalysisCounters {
 
     public long afterWaitContentions() {
         return afterWaitContentions;
+    }
+
+    /** Resource waits (a pool, a hand-off or bounded queue, a permit, a future), among the contentions. */
+    public long resourceWaits() {
+        return resourceWaits;
+    }
+
+    /** Idle pool workers' parks left out, and their time in nanoseconds. */
+    public long idleParks() {
+        return parkIdles;
+    }
+
+    public long idleParkNanos() {
+        return parkIdleNanos;
+    }
+
+    /** Parks left out as not contention: of this kind (WAIT or IDLE), for nanos. */
+    void leftOut(ParkBlockerKind kind, long nanos) {
+        if (kind == ParkBlockerKind.IDLE) {
+            parkIdles++;
+            parkIdleNanos += Math.max(0, nanos);
+        } else {
+            parkWaits++;
+            parkWaitNanos += Math.max(0, nanos);
+        }
     }
 
     public long skippedSequenceNumbers() {
@@ -156,14 +192,25 @@ public final class AnalysisCounters {
         if (unresolvedChains > 0) {
             n.add(unresolvedChains + " contention(s) refer to call chains without metadata (shown as unknown chain)");
         }
-        if (parkWaits + parkIdles > 0) {
-            n.add(parkWaits + " park(s) waiting on a condition, latch, future or no blocker (a sleep) and " + parkIdles
-                    + " idle worker park(s) are not contention (left out)");
+        if (resourceWaits > 0) {
+            n.add(resourceWaits + " resource wait(s) (group resource: waits for a pool's item, a hand-off or bounded queue,"
+                    + " a permit, a condition, a future or a latch) are contention like locks; their owner is the thread that"
+                    + " handed over or returned the resource (its unpark woke a waiter on it): the trace does not tell who"
+                    + " held a pooled item meanwhile");
+        }
+        if (parkIdles > 0) {
+            n.add(parkIdles + " idle worker park(s), " + millis(parkIdleNanos) + " in all, are not contention (left out):"
+                    + " pool workers waiting for their next task (under ThreadPoolExecutor.getTask, ForkJoinPool.awaitWork,"
+                    + " a scheduler's, Timer's or cleaner's loop); see lockstat help parks");
+        }
+        if (parkWaits > 0) {
+            n.add(parkWaits + " park(s) without a blocker (a sleep), at a barrier or phaser or in a thread's join, "
+                    + millis(parkWaitNanos) + " in all, are not contention (left out)");
         }
         if (pinnedParks > 0) {
             n.add(pinnedParks + " park(s) of pinned virtual threads blocked their carrier threads for "
-                    + String.format(java.util.Locale.ROOT, "%.3f ms", pinnedParkNanos / 1e6)
-                    + " (those on locks are in group pinned-virtual-thread)");
+                    + String.format(Locale.ROOT, "%.3f ms", pinnedParkNanos / 1e6)
+                    + " (those on locks are in group pinned-virtual-thread, those waiting for a resource in group resource)");
         }
         if (parkTimeouts > 0) {
             n.add(parkTimeouts + " timed park(s) ended by their timeout with no release meanwhile (timed waits, left out)");
@@ -179,5 +226,9 @@ public final class AnalysisCounters {
             n.add((strayParkEnds + openParksAtEnd) + " park(s) without their begin or end (left out)");
         }
         return n;
+    }
+
+    private static String millis(long nanos) {
+        return String.format(Locale.ROOT, "%,.3f ms", nanos / 1e6);
     }
 }

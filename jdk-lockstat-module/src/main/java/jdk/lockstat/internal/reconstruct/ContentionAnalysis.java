@@ -23,6 +23,7 @@ package jdk.lockstat.internal.reconstruct;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Map;
 
 import jdk.lockstat.internal.format.Event;
@@ -256,6 +257,14 @@ public final class ContentionAnalysis {
         LockStatistics all = dispatcher.lockStatistics();
         parks.addStatistics(all);   // park-based locks (java.util.concurrent) in the same table
         return all;
+    }
+
+    /**
+     * Every thread the trace named so far (ThreadStart, or any event of it), named or not: what a
+     * thread filter can match.
+     */
+    public Collection<ThreadRef> threads() {
+        return resolver.threads();
     }
 
     /** Latest timestamp seen in any event. */

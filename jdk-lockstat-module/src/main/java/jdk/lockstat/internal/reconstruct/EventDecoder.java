@@ -163,8 +163,10 @@ final class EventDecoder {
             }
             case 42 -> threadCpu(v, l);
             case 43 -> {
-                if (at[LOCK_HASH] >= 0 && at[LOCK_CLASS] >= 0 && at[NAME] >= 0) {
-                    resolver.classRef(num(v, at[LOCK_CLASS])).nameLock(num(v, at[LOCK_HASH]), str(v, at[NAME]));
+                // Class id 0 names no class (the VM never writes it): damage, nothing to name.
+                ClassRef lockClass = at[LOCK_CLASS] >= 0 ? resolver.classRef(num(v, at[LOCK_CLASS])) : null;
+                if (lockClass != null && at[LOCK_HASH] >= 0 && at[NAME] >= 0) {
+                    lockClass.nameLock(num(v, at[LOCK_HASH]), str(v, at[NAME]));
                 }
             }
             default -> { /* rename, lost-buffer notes and unknown kinds: not needed here */ }

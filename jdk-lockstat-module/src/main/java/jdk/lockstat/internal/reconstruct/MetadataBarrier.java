@@ -32,10 +32,10 @@ import jdk.lockstat.internal.model.ParkBlockerKind;
 /**
  * Holds back contentions whose call chains' metadata has not arrived yet, so that aggregation by method
  * (which needs a chain's frames) sees them resolved; and parks whose waiting method (the chain's frames'
- * Method and Class events) or blocker's class name has not, since they tell a lock (contention) from a
- * latch or condition (a wait) or an idle pool worker, dropped here ({@link ParkBlockerKind}). CallChain
- * events normally come within a buffer or two; the queue is bounded, and what is still unresolved at the
- * bound or at the end goes on with unknown chains (counted).
+ * Method and Class events) or blocker's class name has not, since they tell a lock from a resource wait
+ * (both contention, in groups of their own) and from a barrier's wait or an idle pool worker, dropped here
+ * ({@link ParkBlockerKind}). CallChain events normally come within a buffer or two; the queue is bounded,
+ * and what is still unresolved at the bound or at the end goes on with unknown chains (counted).
  */
 final class MetadataBarrier implements ContentionSink {
     private final ContentionSink next;
@@ -94,16 +94,16 @@ final class MetadataBarrier implements ContentionSink {
     private void pass(Contention c) {
         ParkBlockerKind kind = c.kind() == Contention.Kind.INTRINSIC || c.lock() == null ? ParkBlockerKind.LOCK
                 : ParkBlockerKind.of(c.lock().lockClass(), c.chain());
-        if (kind != ParkBlockerKind.LOCK) {
+        if (!kind.contention()) {
             // A park whose blocker's class or waiting method was not known when it ended (its Class,
-            // Method or CallChain event came later): now known to be a wait (latch, condition, ...) or
+            // Method or CallChain event came later): now known to be a wait (a barrier, no blocker) or
             // idling (e.g. ForkJoinPool.awaitWork in a pool subclass), which is no contention.
-            if (kind == ParkBlockerKind.WAIT) {
-                counters.parkWaits++;
-            } else {
-                counters.parkIdles++;
-            }
+            counters.leftOut(kind, c.nanos());
             return;
+        }
+        if (kind == ParkBlockerKind.RESOURCE) {
+            c.resourceWait();   // decided here, where every park's metadata is known, for its group
+            counters.resourceWaits++;
         }
         c.useCanonicalChains();
         if (c.afterWait()) {

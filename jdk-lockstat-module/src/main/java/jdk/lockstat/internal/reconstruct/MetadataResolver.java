@@ -22,6 +22,8 @@
 package jdk.lockstat.internal.reconstruct;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -64,6 +66,11 @@ final class MetadataResolver {
             threads.put(id, t);
         }
         return t;
+    }
+
+    /** Every thread an event named so far, with its name where a ThreadStart gave one (never forgotten). */
+    Collection<ThreadRef> threads() {
+        return Collections.unmodifiableCollection(threads.values());
     }
 
     /** null for id 0 (none). */

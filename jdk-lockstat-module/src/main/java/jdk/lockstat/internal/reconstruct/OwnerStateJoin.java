@@ -41,8 +41,8 @@ import jdk.lockstat.internal.model.Unknown;
 
 /**
  * Splits every owner part by what its owner thread was doing meanwhile (owner state): its own blocked
- * intervals (contentions on other locks, as the lock analyzers finish them), its waits (Object.wait(),
- * parks on conditions and latches), other parks, and VM pauses.
+ * intervals (contentions on other locks and waits for resources, as the lock analyzers finish them), its
+ * waits (Object.wait(), parks at barriers, in joins or without a blocker), idle parks, and VM pauses.
  *
  * <p>An owner can only release a lock when it runs, so whatever held it up while others waited for its
  * lock ended before its release: by the time a contention is complete, its owners' states during it
@@ -96,8 +96,8 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
 
     @Override
     public void parked(ThreadRef thread, ParkBlockerKind kind, long from, long to) {
-        if (kind == ParkBlockerKind.LOCK) {
-            return;   // a park on a lock that blocked is a contention, which comes with its lock (observe)
+        if (kind.contention()) {
+            return;   // a park on a lock or a resource that blocked is a contention, which comes with its blocker (observe)
         }
         add(states, thread, new Interval(from, to, kind == ParkBlockerKind.WAIT ? OwnerState.WAITING : OwnerState.PARKED, null, null));
     }

@@ -37,9 +37,11 @@ import jdk.lockstat.query.LockStatistics;
 
 /**
  * Paper 4.1, park side: receives park events in global sequence order. Its thread analyzer bundles each
- * thread's ParkBegin / ParkEnd with the Unpark that woke it; its blocker dispatcher hands parks on lock-like
- * blockers to one {@link ParkLockAnalyzer} per blocker object, and counts waits (conditions, latches) and
- * idling (pool workers) without making them contention.
+ * thread's ParkBegin / ParkEnd with the Unpark that woke it; its blocker dispatcher hands parks that are
+ * contention, on locks and on resources (a pool, a hand-off or bounded queue, a semaphore, a condition, a
+ * future: {@link ParkBlockerKind}), to one {@link ParkLockAnalyzer} per blocker object, which charges a
+ * waiter's time to the threads whose unparks released the blocker; it counts waits (barriers, no blocker)
+ * and idling (pool workers between tasks) with their time, without making them contention.
  * <p>
  * A contention on a lock-like blocker is held back for a while after its park ends: if the thread parks
  * again on the same blocker with the re-park flag (java.util.concurrent's acquire woke it, and a barging
@@ -121,7 +123,7 @@ final class ParkDispatcher {
         ParkBlockerKind kind = ParkBlockerKind.of(e.blockerClass, e.chain);
         ParkLockAnalyzer analyzer = null;
         boolean resumed = false;
-        if (kind == ParkBlockerKind.LOCK) {
+        if (kind.contention()) {
             LockRef lock = LockRef.of(e.blockerClass, e.value, 0);
             if (blockers.size() >= MAX_BLOCKERS && !blockers.containsKey(lock)) {
                 blockers.values().removeIf(ParkLockAnalyzer::idle);
@@ -162,11 +164,11 @@ final class ParkDispatcher {
             counters.pinnedParkNanos += Math.max(0, e.time - p.begin().time);
         }
         ParkBlockerKind kind = p.kind();
-        if (kind == ParkBlockerKind.LOCK) {
+        if (kind.contention()) {
             // The chain's or the class's metadata may have come since the park began: a wait or an idle
             // worker after all (otherwise the metadata barrier decides, once it is known).
             kind = ParkBlockerKind.of(p.begin().blockerClass, p.begin().chain);
-            if (kind != ParkBlockerKind.LOCK) {
+            if (!kind.contention()) {
                 p.analyzer().unparked(e.thread, e.time);   // no contention: dropped
             }
         }
@@ -174,8 +176,7 @@ final class ParkDispatcher {
             activity.parked(e.thread, kind, p.begin().time, e.time);
         }
         switch (kind) {
-            case WAIT -> counters.parkWaits++;
-            case IDLE -> counters.parkIdles++;
+            case WAIT, IDLE -> counters.leftOut(kind, e.time - p.begin().time);
             default -> {
                 Contention c = p.analyzer().unparked(e.thread, e.time);
                 if ((e.flags & 4) != 0) {

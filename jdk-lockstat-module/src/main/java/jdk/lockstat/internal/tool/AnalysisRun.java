@@ -24,46 +24,59 @@ package jdk.lockstat.internal.tool;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 
 import jdk.lockstat.internal.aggregate.ContentionFilter;
 import jdk.lockstat.internal.format.TraceFormatException;
 import jdk.lockstat.internal.model.ContentionSink;
+import jdk.lockstat.internal.model.ThreadRef;
 import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
+import jdk.lockstat.query.DurationText;
 import jdk.lockstat.query.ReportFormat;
 
 /**
- * What report, flame and locks share: the time window and thread filter options, and one streaming
- * pass of the analysis engine over the trace with warnings for whatever was damaged or incomplete.
+ * What report, flame, export and locks share: the time window and thread filter options, and one
+ * streaming pass of the analysis engine over the trace with warnings for whatever was damaged or
+ * incomplete. A window outside the trace or a thread filter that names none of its threads is a usage
+ * error, told after the pass (only the pass knows the trace's end and its threads) and before any output:
+ * an empty report would read as "no contention" rather than as a mistyped option.
  */
 final class AnalysisRun {
     static final Set<String> FILTER_OPTIONS = Set.of("--from", "--to", "--thread");
     static final String FILTER_USAGE = "[--from TIME] [--to TIME] [--thread NAME|ID]...";
+    /** Thread names listed when --thread matched none: enough to spot a typo, short enough for one line. */
+    static final int MAX_THREADS_NAMED = 20;
 
     final Path file;
     final long from;   // relative to the trace's start, ns; Long.MIN_VALUE: open
     final long to;     // Long.MAX_VALUE: open
     final Set<String> threads;
+    /** --from and --to as given, for messages. */
+    private final String fromText, toText;
     ContentionAnalysis analysis;
     ContentionAnalysis.TraceResult result;
 
-    private AnalysisRun(Path file, long from, long to, Set<String> threads) {
+    private AnalysisRun(Path file, long from, long to, Set<String> threads, String fromText, String toText) {
         this.file = file;
         this.from = from;
         this.to = to;
         this.threads = threads;
+        this.fromText = fromText;
+        this.toText = toText;
     }
 
-    /** Reads the filter options; usage errors become exit status 2. */
+    /**
+     * Reads the filter options; usage errors become exit status 2. Those that need the trace (the window
+     * against its extent, --thread against its threads) are checked by {@link #analyze}.
+     */
     static AnalysisRun of(Options o, String usage) throws ToolException {
         long from = o.values.containsKey("--from") ? parseTime("--from", o.values.get("--from")) : Long.MIN_VALUE;
         long to = o.values.containsKey("--to") ? parseTime("--to", o.values.get("--to")) : Long.MAX_VALUE;
-        if (from != Long.MIN_VALUE && to != Long.MAX_VALUE && to <= from) {
-            throw new ToolException("--to must be later than --from", 2);
-        }
         Set<String> threads = new LinkedHashSet<>();
         for (String v : o.allValues.getOrDefault("--thread", List.of())) {
             for (String t : v.split(",")) {
@@ -76,7 +89,7 @@ final class AnalysisRun {
             throw new ToolException("--thread needs a thread name or id", 2);
         }
         Path file = TraceArgument.single(o.positional, usage);
-        return new AnalysisRun(file, from, to, threads);
+        return new AnalysisRun(file, from, to, threads, o.values.get("--from"), o.values.get("--to"));
     }
 
     /**
@@ -135,12 +148,85 @@ final class AnalysisRun {
             throw new ToolException("cannot read " + file + ": " + e.getMessage(), 1);
         }
         filter.finish();
+        checkWindow();
+        checkThreads(err, command);
         for (String p : result.parse().problems()) {
             err.println("lockstat " + command + ": warning: " + file + ": " + p + " (the output covers what was readable)");
         }
         if (!result.parse().complete() && !result.parse().truncated() && result.parse().intact()) {
             err.println("lockstat " + command + ": warning: " + file + " has no end record (the VM did not close it)");
         }
+    }
+
+    /**
+     * The window must overlap the trace: --to after --from, --to after the trace's start, --from before
+     * its end (--from 0 is always the start, even of a trace without events). Each message says the
+     * trace's extent, in the times --from and --to take.
+     */
+    private void checkWindow() throws ToolException {
+        boolean hasFrom = from != Long.MIN_VALUE, hasTo = to != Long.MAX_VALUE;
+        long start = result.startNanos();
+        long length = start == Long.MIN_VALUE ? -1 : Math.max(0, result.endNanos() - start);   // -1: no header
+        String problem = null;
+        if (hasFrom && hasTo && to <= from) {
+            problem = "--to must be later than --from (--from " + fromText.trim() + ", --to " + toText.trim() + ")";
+        } else if (hasTo && to == 0) {
+            problem = "--to " + toText.trim() + " is the trace's start: the window is empty";
+        } else if (hasFrom && from > 0 && length >= 0 && from >= length) {
+            problem = "--from " + fromText.trim() + " is " + (from == length ? "the trace's end" : "after the trace's end")
+                    + ": the window is empty";
+        }
+        if (problem != null) {
+            throw new ToolException(problem + "; " + extentText(length), 2);
+        }
+    }
+
+    /** "the trace runs from 0 s to 12.300 s": the end in seconds to the millisecond, shorter ones as read. */
+    static String extentText(long length) {
+        if (length < 0) {
+            return "the trace has no header, so its start is unknown";
+        }
+        String end = length >= 1_000_000_000L ? String.format(Locale.ROOT, "%.3f s", length / 1e9) : DurationText.of(length);
+        return "the trace runs from 0 s to " + end;
+    }
+
+    /**
+     * --thread must name a thread of the trace (by name or id): when none of its values does, a usage
+     * error listing the trace's thread names (sorted, at most {@link #MAX_THREADS_NAMED}); when only some
+     * do, a warning naming the others.
+     */
+    private void checkThreads(PrintStream err, String command) throws ToolException {
+        if (threads.isEmpty()) {
+            return;
+        }
+        Set<String> known = new HashSet<>();
+        TreeSet<String> names = new TreeSet<>();
+        TreeSet<Long> ids = new TreeSet<>();
+        for (ThreadRef t : analysis.threads()) {
+            known.add(Long.toString(t.id()));
+            ids.add(t.id());
+            if (t.name() != null) {
+                known.add(t.name());
+                names.add(t.displayName());
+            }
+        }
+        List<String> unmatched = threads.stream().filter(t -> !known.contains(t)).toList();
+        if (unmatched.size() < threads.size()) {
+            if (!unmatched.isEmpty()) {
+                err.println("lockstat " + command + ": warning: --thread " + String.join(",", unmatched)
+                        + " matches no thread in the trace (the output has the others)");
+            }
+            return;
+        }
+        String list = names.isEmpty() ? "no thread in it has a name; their ids: " + firstOf(ids) : "its threads: " + firstOf(names);
+        throw new ToolException("--thread " + String.join(",", threads) + " matches no thread in the trace, by name or id; "
+                + list, 2);
+    }
+
+    /** "a, b, c" or, past {@link #MAX_THREADS_NAMED}, the first ones and ", and 7 more". */
+    private static String firstOf(TreeSet<?> sorted) {
+        return String.join(", ", sorted.stream().limit(MAX_THREADS_NAMED).map(String::valueOf).toList())
+                + (sorted.size() > MAX_THREADS_NAMED ? ", and " + (sorted.size() - MAX_THREADS_NAMED) + " more" : "");
     }
 
     /** Exit status: 0 for an intact trace, 1 when it was damaged (the output still covers what was readable). */

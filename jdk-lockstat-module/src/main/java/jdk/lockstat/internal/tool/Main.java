@@ -47,6 +47,13 @@ public final class Main {
             first++;
         }
         args = Arrays.copyOfRange(args, first, args.length);
+        if (args.length == 2 && args[0].equals("help")) {
+            if (HelpTopics.print(args[1], out)) {
+                return 0;
+            }
+            err.println("lockstat help: no topic " + args[1] + " (topics: " + HelpTopics.names() + ")");
+            return 2;
+        }
         if (args.length == 0 || args[0].equals("help") || args[0].equals("--help") || args[0].equals("-h")) {
             usage(args.length == 0 ? err : out);
             return args.length == 0 ? 2 : 0;
@@ -99,6 +106,17 @@ public final class Main {
         s.println("Call chains start at their first frame outside the locking mechanism (Unsafe, LockSupport,");
         s.println("AbstractQueuedSynchronizer, ReentrantLock, ...); chains that differ only in those frames are one key.");
         s.println("--all-frames (before the command, or among its options) shows every frame.");
+        s.println();
+        s.println("--from and --to (report, flame, export, locks) must overlap the trace, and --thread must name one of");
+        s.println("its threads (a name or an id); otherwise the command stops with status 2 and says the trace's extent");
+        s.println("or its threads. An unknown aspect in --by is named with the valid ones and \"did you mean ...?\".");
+        s.println("bottle --group-by-name: one box per name with its numbers as # where they stand alone between");
+        s.println("'-', '_', ' ', '#' or '.' (pool-1-thread-3: pool-#-thread-#); digits inside a word stay (H2-serialization).");
+        s.println();
+        s.println("Parks are contention when another thread ends them: on a lock (group park) or waiting for a resource");
+        s.println("another thread hands over or gives back (group resource: a pool, a hand-off or bounded queue, a permit,");
+        s.println("a condition, a future); idle pool workers' parks are left out, with their time in the notes.");
+        s.println("lockstat help TOPIC explains more (topics: " + HelpTopics.names() + ").");
         s.println();
         s.println("Record a trace with: java -XX:+TraceLockContention [-XX:TraceLockContentionFile=FILE] ...");
     }

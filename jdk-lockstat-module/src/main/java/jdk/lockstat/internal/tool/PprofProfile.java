@@ -49,6 +49,13 @@ import jdk.lockstat.query.Aspect;
  * gaps with no known owner are owner {@code <unknown owner>} (on the owner side also its stack). After-wait
  * contentions are left out, as in flame graphs. Frames are functions {@code Class.method} with their
  * source file, and locations per (method, line); there are no mappings or addresses.
+ *
+ * <p>Functions have a name and no system name: pprof demangles every function whose name equals its
+ * system name, and a name it cannot demangle but that looks like demangled C++ (it has '&lt;', '&gt;',
+ * '[', ']' or "::", and no ".&lt;" as Java's {@code <init>}) loses whatever is between angle brackets.
+ * {@code <hand-off>} and {@code <unknown owner>} then both became "", one {@code <unknown>} row in
+ * {@code go tool pprof -top}. Without a system name pprof takes the name as already demangled, in every
+ * -symbolize mode (PprofExportTest).
  */
 final class PprofProfile implements ContentionSink {
     /** Profile fields (profile.proto). */
@@ -59,7 +66,7 @@ final class PprofProfile implements ContentionSink {
     private static final int LABEL_KEY = 1, LABEL_STR = 2;
     private static final int LOCATION_ID = 1, LOCATION_LINE = 4;
     private static final int LINE_FUNCTION_ID = 1, LINE_LINE = 2;
-    private static final int FUNCTION_ID = 1, FUNCTION_NAME = 2, FUNCTION_SYSTEM_NAME = 3, FUNCTION_FILENAME = 4;
+    private static final int FUNCTION_ID = 1, FUNCTION_NAME = 2, FUNCTION_FILENAME = 4;
 
     /** Label keys, in the order of a sample key's labels. */
     static final List<String> LABELS = List.of("group", "lock-class", "lock", "blocked-thread", "owner-thread");
@@ -185,9 +192,8 @@ final class PprofProfile implements ContentionSink {
                                  List<ProtoWriter> locationMessages) {
         long function = functions.computeIfAbsent(name + '\0' + file, k -> {
             long id = functions.size() + 1;
-            long nameId = strings.id(name);
-            functionMessages.add(new ProtoWriter().int64(FUNCTION_ID, id).int64(FUNCTION_NAME, nameId)
-                    .int64(FUNCTION_SYSTEM_NAME, nameId).int64(FUNCTION_FILENAME, strings.id(file)));
+            functionMessages.add(new ProtoWriter().int64(FUNCTION_ID, id).int64(FUNCTION_NAME, strings.id(name))
+                    .int64(FUNCTION_FILENAME, strings.id(file)));
             return id;
         });
         long lineNumber = Math.max(line, 0);

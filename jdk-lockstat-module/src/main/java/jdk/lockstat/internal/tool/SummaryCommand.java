@@ -35,9 +35,14 @@ import jdk.lockstat.internal.format.TraceFormatException;
 import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.format.TraceParser;
 
-/** lockstat summary: header fields, extent, event counts and threads of a trace. */
+/**
+ * lockstat summary: header fields, extent, event counts and threads of a trace: the application's, and
+ * LockStat's own apart (they are not the application's, and a reader counting its threads would be misled).
+ */
 final class SummaryCommand implements Command {
     private static final int MAX_THREADS_LISTED = 50;
+    /** How the names of the threads LockStat starts in the traced VM begin (internal/recorder). */
+    private static final String LOCKSTAT_THREAD_PREFIX = "LockStat ";
 
     @Override
     public String name() {
@@ -51,7 +56,7 @@ final class SummaryCommand implements Command {
 
     @Override
     public String description() {
-        return "header fields, duration, event counts and threads of a trace";
+        return "header fields, duration, event counts and threads of a trace (LockStat's own apart)";
     }
 
     @Override
@@ -131,16 +136,23 @@ final class SummaryCommand implements Command {
             }
         }
         printChainsText(out, s.chains);
+        printSectionsText(out, s.sections);
         out.println("Events by type:");
         s.sortedCounts().forEach((type, n) -> out.printf("  %-26s %,12d%n", type, n));
-        out.printf("Threads:      %d started, %d ended%n", s.threads.size(), s.endedThreads());
+        List<TraceStatistics.ThreadInfo> application = threads(s, false), own = threads(s, true);
+        out.printf("Threads:      %d started, %d ended%n", application.size(),
+                application.stream().filter(TraceStatistics.ThreadInfo::ended).count());
         int listed = 0;
-        for (TraceStatistics.ThreadInfo t : s.threads.values()) {
+        for (TraceStatistics.ThreadInfo t : application) {
             if (listed++ == MAX_THREADS_LISTED) {
-                out.printf("  ... %d more%n", s.threads.size() - MAX_THREADS_LISTED);
+                out.printf("  ... %d more%n", application.size() - MAX_THREADS_LISTED);
                 break;
             }
             out.printf("  %6d  %-40s %s%n", t.id(), Json.quote(t.name()), threadKind(t));
+        }
+        if (!own.isEmpty()) {
+            out.println("LockStat's own threads:");
+            own.forEach(t -> out.printf("  %6d  %-40s %s%n", t.id(), Json.quote(t.name()), threadKind(t)));
         }
         if (!r.problems().isEmpty()) {
             out.println("Problems:");
@@ -166,6 +178,26 @@ final class SummaryCommand implements Command {
         out.printf("              %d drain periods; lowest reuse in a period: %s%n", periods.size(), percent(minReuse));
     }
 
+    private static void printSectionsText(PrintStream out, SectionStatistics sections) {
+        if (!sections.present()) {
+            return;
+        }
+        SectionStatistics.Counters t = sections.total();
+        // What tracing added to critical sections: the time every other thread waiting for the lock waits too.
+        out.printf("In critical sections (LockStat's own time while the traced thread owned the monitor):%n");
+        out.printf("              %,.3f ms in all; %,d contended acquisitions, %s each; %,d releases, %s each (%,d timed)%n",
+                t.totalNanos() / 1e6, t.acquisitions(), nanos(t.nanosPerAcquisition()), t.releases(),
+                nanos(t.nanosPerRelease()), t.releasesTimed());
+        if (t.slowAcquisitions() > 0) {
+            out.printf("              %,d acquisitions took a buffer or switched a virtual thread's context while owning%n",
+                    t.slowAcquisitions());
+        }
+    }
+
+    private static String nanos(double n) {
+        return Double.isNaN(n) ? "n/a" : String.format("%.0f ns", n);
+    }
+
     private static String percent(double p) {
         return Double.isNaN(p) ? "n/a" : String.format("%.2f%%", p);
     }
@@ -184,6 +216,19 @@ final class SummaryCommand implements Command {
         return sb.append("\n    ]\n  }").toString();
     }
 
+    private static String sectionsJson(SectionStatistics sections) {
+        if (!sections.present()) {
+            return "null";
+        }
+        SectionStatistics.Counters t = sections.total();
+        return "{\"acquisitions\": " + t.acquisitions() + ", \"acquireNanos\": " + t.acquireNanos()
+                + ", \"nanosPerAcquisition\": " + Json.number(t.nanosPerAcquisition())
+                + ", \"releases\": " + t.releases() + ", \"releasesTimed\": " + t.releasesTimed()
+                + ", \"releaseNanos\": " + t.releaseNanos()
+                + ", \"nanosPerRelease\": " + Json.number(t.nanosPerRelease())
+                + ", \"slowAcquisitions\": " + t.slowAcquisitions() + "}";
+    }
+
     private static String counterFields(ChainStatistics.Counters c, String sep) {
         return "\"time\": " + c.time()
                 + sep + "\"eventsWithChains\": " + c.eventsWithChains()
@@ -195,6 +240,19 @@ final class SummaryCommand implements Command {
                 + sep + "\"framesSavedPercent\": " + Json.number(c.framesSavedPercent())
                 + sep + "\"chainSetSize\": " + c.chainSetSize()
                 + sep + "\"chainSetBytes\": " + c.chainSetBytes();
+    }
+
+    /**
+     * LockStat's own threads (the drain, the last drain at exit, the duration timer, the shutdown hook)
+     * are Java threads the trace names like any other; their names start with "LockStat ".
+     */
+    private static boolean isLockStatThread(String name) {
+        return name != null && name.startsWith(LOCKSTAT_THREAD_PREFIX);
+    }
+
+    /** The application's threads (own false) or LockStat's own, in the trace's order. */
+    private static List<TraceStatistics.ThreadInfo> threads(TraceStatistics s, boolean own) {
+        return s.threads.values().stream().filter(t -> isLockStatThread(t.name()) == own).toList();
     }
 
     private static String threadKind(TraceStatistics.ThreadInfo t) {
@@ -235,16 +293,11 @@ final class SummaryCommand implements Command {
             sb.append(sep).append(Json.quote(e.getKey())).append(": ").append(e.getValue());
             sep = ", ";
         }
-        sb.append("},\n  \"callChains\": ").append(chainsJson(s.chains)).append(",\n  \"threads\": [");
-        sep = "";
-        for (TraceStatistics.ThreadInfo t : s.threads.values()) {
-            sb.append(sep).append("\n    {\"id\": ").append(t.id()).append(", \"name\": ").append(Json.quote(t.name()))
-              .append(", \"virtual\": ").append((t.flags() & EventType.THREAD_VIRTUAL) != 0)
-              .append(", \"daemon\": ").append((t.flags() & EventType.THREAD_DAEMON) != 0)
-              .append(", \"ended\": ").append(t.ended()).append('}');
-            sep = ",";
-        }
-        sb.append("\n  ],\n  \"problems\": [");
+        sb.append("},\n  \"callChains\": ").append(chainsJson(s.chains));
+        sb.append(",\n  \"criticalSections\": ").append(sectionsJson(s.sections));
+        sb.append(",\n  \"threads\": ").append(threadsJson(threads(s, false)));
+        sb.append(",\n  \"lockStatThreads\": ").append(threadsJson(threads(s, true)));
+        sb.append(",\n  \"problems\": [");
         sep = "";
         for (String p : r.problems()) {
             sb.append(sep).append(Json.quote(p));
@@ -252,6 +305,19 @@ final class SummaryCommand implements Command {
         }
         sb.append("]\n}");
         out.println(sb);
+    }
+
+    private static String threadsJson(List<TraceStatistics.ThreadInfo> threads) {
+        StringBuilder sb = new StringBuilder("[");
+        String sep = "";
+        for (TraceStatistics.ThreadInfo t : threads) {
+            sb.append(sep).append("\n    {\"id\": ").append(t.id()).append(", \"name\": ").append(Json.quote(t.name()))
+              .append(", \"virtual\": ").append((t.flags() & EventType.THREAD_VIRTUAL) != 0)
+              .append(", \"daemon\": ").append((t.flags() & EventType.THREAD_DAEMON) != 0)
+              .append(", \"ended\": ").append(t.ended()).append('}');
+            sep = ",";
+        }
+        return sb.append("\n  ]").toString();
     }
 
     private static String jsonMap(Map<String, String> m) {

@@ -50,6 +50,7 @@ final class TraceStatistics implements TraceParser.Listener {
     static final long MAX_BUFFER_SEQUENCE = 1L << 26;
     long implausibleBufferSequences;
     final ChainStatistics chains = new ChainStatistics();
+    final SectionStatistics sections = new SectionStatistics();
     long firstTime = Long.MAX_VALUE;
     long lastTime = Long.MIN_VALUE;
     /** Contended releases: MonitorContendedExits plus the releases that MonitorReleaseSummaries stand for. */
@@ -80,6 +81,7 @@ final class TraceStatistics implements TraceParser.Listener {
         }
         int id = e.type().id();
         chains.event(e);
+        sections.event(e);
         if (id == EventType.THREAD_START.id()) {
             long tid = e.getLong("thread");
             // A thread starting while tracing starts may be announced twice; the first one counts.

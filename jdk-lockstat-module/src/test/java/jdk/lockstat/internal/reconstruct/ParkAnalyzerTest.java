@@ -27,7 +27,6 @@ import static jdk.lockstat.internal.reconstruct.Scenario.T2;
 import static jdk.lockstat.internal.reconstruct.Scenario.T3;
 import static jdk.lockstat.internal.reconstruct.Scenario.parts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
@@ -125,9 +124,13 @@ class ParkAnalyzerTest {
         assertEquals(0, r.counters().skippedParkSequenceNumbers);
     }
 
-    /** Condition waits are not contention; a park that used an earlier permit did not block. */
+    /**
+     * A condition wait in application code is a resource wait, charged to the thread that signalled it (it
+     * was left out as a wait before resource waits were contention); a park that used an earlier permit
+     * did not block.
+     */
     @Test
-    void waitsAndPermitsAreNotContention() {
+    void conditionWaitIsAResourceWaitPermitIsNotContention() {
         Scenario s = new Scenario();
         parkMetadata(s.buffer(0));
         EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2);
@@ -138,19 +141,24 @@ class ParkAnalyzerTest {
         parkBegin(b2, 310, 5, T2, SYNC_CLASS);
         parkEnd(b2, 311, 6, 4);
         Scenario.Result r = s.push();
-        assertTrue(r.contentions().isEmpty(), r.contentions().toString());
-        assertEquals(1, r.counters().parkWaits);
+        assertEquals(1, r.contentions().size(), r.contentions().toString());
+        assertEquals(Contention.Kind.RESOURCE, r.of(T2).kind());
+        assertEquals("11:100-200 ~:200-210", parts(r.of(T2)));
+        assertEquals(0, r.counters().parkWaits);
         assertEquals(1, r.counters().nonBlockingParks);
     }
 
     /**
      * The blocker's Class event can come after the park (another thread's buffer, drained later): the
-     * kind is decided when the class is known. A latch known late is a wait, not contention; a lock
-     * known late is contention.
+     * kind is decided when the class is known. A phaser known late is a wait, not contention; a latch
+     * known late is a resource wait, a lock known late a lock, each in its group.
      */
     @Test
     void blockerClassKnownOnlyAfterTheParkDecidesItsKind() {
-        for (String cls : List.of("java.util.concurrent.CountDownLatch$Sync", "java.util.concurrent.locks.ReentrantLock$NonfairSync")) {
+        List<String> classes = List.of("java.util.concurrent.Phaser$QNode", "java.util.concurrent.CountDownLatch$Sync",
+                "java.util.concurrent.locks.ReentrantLock$NonfairSync");
+        List<String> groups = List.of("", "resource=110\n", "park=110\n");
+        for (String cls : classes) {
             Scenario s = new Scenario();
             Scenario.metadata(s.buffer(0));
             long lateClass = 0x950L;
@@ -160,9 +168,11 @@ class ParkAnalyzerTest {
             parkEnd(b2, 210, 3, 2);
             s.buffer(0).event(EventType.CLASS, lateClass, 0L, cls);   // the class arrives last
             Scenario.Result r = s.push();
-            boolean latch = cls.contains("CountDownLatch");
-            assertEquals(latch ? 0 : 1, r.contentions().size(), cls + ": " + r.contentions());
-            assertEquals(latch ? 1 : 0, r.counters().parkWaits, cls);
+            boolean phaser = cls.contains("Phaser");
+            assertEquals(phaser ? 0 : 1, r.contentions().size(), cls + ": " + r.contentions());
+            assertEquals(phaser ? 1 : 0, r.counters().parkWaits, cls);
+            assertEquals(phaser ? 110 : 0, r.counters().parkWaitNanos, cls);
+            assertEquals(groups.get(classes.indexOf(cls)), r.by("group"), cls);
         }
     }
 

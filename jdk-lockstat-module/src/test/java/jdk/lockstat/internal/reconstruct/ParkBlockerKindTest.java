@@ -44,8 +44,9 @@ import jdk.lockstat.internal.model.ParkBlockerKind;
 
 /**
  * Which parks are contention: by the waiting method in the park's chain (an idle worker of a
- * ForkJoinPool subclass), by the blocker's class name (latches), and locks that must stay contention.
- * Hand-built traces, as found by tracing Apache Pekko.
+ * ForkJoinPool subclass, a task's join), by the blocker's class name (latches, semaphores: resource
+ * waits), and locks that must stay contention in their own group. Hand-built traces, as found by tracing
+ * Apache Pekko.
  */
 class ParkBlockerKindTest {
     // Classes of the frames
@@ -187,25 +188,34 @@ class ParkBlockerKindTest {
         }
     }
 
-    /** Scala's Promise$CompletionLatch (an AQS shared acquire), an application's FooLatch$Sync: waits. */
+    /**
+     * Scala's Promise$CompletionLatch (an AQS shared acquire), an application's FooLatch$Sync and a
+     * Semaphore's sync: resource waits (the thread that opened the latch or returned the permit is the
+     * owner), whenever the metadata comes. They were waits (latches) and locks (semaphores) before
+     * resource waits were contention.
+     */
     @Test
-    void latchesAreWaits() {
-        for (long latch : new long[] {COMPLETION_LATCH, APP_LATCH}) {
+    void latchesAndSemaphoresAreResourceWaits() {
+        for (long[] c : new long[][] {{COMPLETION_LATCH, LATCH_AWAIT}, {APP_LATCH, LATCH_AWAIT}, {SEMAPHORE_SYNC, SEMAPHORE_ACQUIRE}}) {
             for (Metadata when : Metadata.values()) {
-                Scenario.Result r = parkOnce(latch, LATCH_AWAIT, when);
-                assertTrue(r.contentions().isEmpty(), when + ": " + r.contentions());
-                assertEquals(1, r.counters().parkWaits, when.toString());
-                assertEquals(0, r.counters().parkIdles, when.toString());
+                Scenario.Result r = parkOnce(c[0], c[1], when);
+                assertEquals(1, r.contentions().size(), when + " " + Long.toHexString(c[0]) + ": " + r.contentions());
+                assertEquals(Contention.Kind.RESOURCE, r.of(T2).kind(), when.toString());
+                assertEquals("11:100-200 ~:200-210", Scenario.parts(r.of(T2)), when.toString());
+                assertEquals(1, r.counters().resourceWaits, when.toString());
+                assertEquals(0, r.counters().parkWaits + r.counters().parkIdles, when.toString());
             }
         }
     }
 
-    /** A join of an application's ForkJoinTask (the task is the blocker): a wait for its result. */
+    /** A join of an application's ForkJoinTask (the task is the blocker): a resource wait for its result. */
     @Test
-    void joinOfAnApplicationTaskIsAWait() {
+    void joinOfAnApplicationTaskIsAResourceWait() {
         Scenario.Result r = parkOnce(USER_TASK, TASK_JOIN, Metadata.CHAIN_LATE);
-        assertTrue(r.contentions().isEmpty(), r.contentions().toString());
-        assertEquals(1, r.counters().parkWaits);
+        assertEquals(1, r.contentions().size(), r.contentions().toString());
+        assertEquals(Contention.Kind.RESOURCE, r.of(T2).kind());
+        assertEquals(0, r.counters().parkWaits);
+        assertEquals("resource=110\n", r.by("group"));
     }
 
     /**
@@ -224,11 +234,13 @@ class ParkBlockerKindTest {
         }
     }
 
-    /** Semaphore, ReentrantReadWriteLock's read lock and a ReentrantLock stay contention, however they are found. */
+    /**
+     * ReentrantReadWriteLock's read lock and a ReentrantLock stay contention in group park, however they are
+     * found; a lock taken under ThreadPoolExecutor.getTask too.
+     */
     @Test
     void locksStayContention() {
-        long[][] cases = {{SEMAPHORE_SYNC, SEMAPHORE_ACQUIRE}, {RRWL_SYNC, READ_LOCK_ACQUIRE}, {RL_SYNC, APP_CODE},
-            {RL_SYNC, 0}};
+        long[][] cases = {{RRWL_SYNC, READ_LOCK_ACQUIRE}, {RL_SYNC, APP_CODE}, {RL_SYNC, 0}, {RL_SYNC, QUEUE_LOCK}};
         for (long[] c : cases) {
             for (Metadata when : Metadata.values()) {
                 Scenario.Result r = parkOnce(c[0], c[1], when);
@@ -236,6 +248,8 @@ class ParkBlockerKindTest {
                 assertEquals(Contention.Kind.PARK, r.of(T2).kind());
                 assertEquals(0, r.counters().parkWaits + r.counters().parkIdles, when.toString());
                 assertEquals(1, r.counters().contentions, when.toString());
+                assertEquals(0, r.counters().resourceWaits, when.toString());
+                assertEquals("park=110\n", r.by("group"), when.toString());
             }
         }
     }
@@ -265,15 +279,15 @@ class ParkBlockerKindTest {
         assertTrue(ParkBlockerKind.decided(pool, pending));
         assertEquals(ParkBlockerKind.IDLE, ParkBlockerKind.of(pool, pending));
 
-        // AQS's acquire says nothing: the class decides.
+        // AQS's acquire says nothing: the class decides (semaphores and latches were a lock and waits).
         ChainRef acquire = new ChainRef(4);
         acquire.define(List.of(frame(unsafe, "park"), frame(ls, "park"), frame(aqs, "acquire")));
-        assertEquals(ParkBlockerKind.LOCK, ParkBlockerKind.of(cls("java.util.concurrent.Semaphore$FairSync"), acquire));
+        assertEquals(ParkBlockerKind.RESOURCE, ParkBlockerKind.of(cls("java.util.concurrent.Semaphore$FairSync"), acquire));
         assertEquals(ParkBlockerKind.LOCK, ParkBlockerKind.of(cls("java.util.concurrent.locks.ReentrantReadWriteLock$FairSync"), acquire));
         assertEquals(ParkBlockerKind.LOCK, ParkBlockerKind.of(cls("java.util.concurrent.locks.ReentrantReadWriteLock$ReadLock"), acquire));
-        assertEquals(ParkBlockerKind.WAIT, ParkBlockerKind.of(cls("java.util.concurrent.CountDownLatch$Sync"), acquire));
-        assertEquals(ParkBlockerKind.WAIT, ParkBlockerKind.of(cls("scala.concurrent.impl.CompletionLatch"), acquire));
-        assertEquals(ParkBlockerKind.WAIT, ParkBlockerKind.of(cls("Latch"), acquire));
+        assertEquals(ParkBlockerKind.RESOURCE, ParkBlockerKind.of(cls("java.util.concurrent.CountDownLatch$Sync"), acquire));
+        assertEquals(ParkBlockerKind.RESOURCE, ParkBlockerKind.of(cls("scala.concurrent.impl.CompletionLatch"), acquire));
+        assertEquals(ParkBlockerKind.RESOURCE, ParkBlockerKind.of(cls("Latch"), acquire));
         assertEquals(ParkBlockerKind.LOCK, ParkBlockerKind.of(cls("com.example.LatchedLock"), acquire));
         assertEquals(ParkBlockerKind.WAIT, ParkBlockerKind.of(null, acquire));   // no blocker
     }

@@ -27,13 +27,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import jdk.lockstat.internal.format.EventBufferBuilder;
+import jdk.lockstat.internal.format.EventType;
 import jdk.lockstat.internal.reconstruct.Scenario;
+import jdk.lockstat.query.Aspect;
 
 /**
  * lockstat report, flame and locks on a trace with known answers (Scenario.twoOwners: T2 blocked 110 ns,
@@ -198,6 +202,90 @@ class AnalysisCommandsTest {
         ToolRun missing = run("report", dir.resolve("none.lct").toString());
         assertEquals(1, missing.status());
         assertTrue(missing.err().contains("no such file"), missing.err());
+    }
+
+    /**
+     * A --thread that names no thread of the trace used to give an empty report ("0.000 ms") and exit 0:
+     * now one line that lists the trace's threads, exit 2, from every command that takes the option.
+     */
+    @Test
+    void threadFilterMatchingNoThreadIsAUsageError() throws IOException {
+        String t = trace();
+        String message = "--thread nosuch matches no thread in the trace, by name or id; its threads: worker-11, worker-12, worker-13";
+        for (String[] args : List.of(new String[] {"report", "--thread", "nosuch", t}, new String[] {"flame", "--thread", "nosuch", t},
+                new String[] {"export", "--thread", "nosuch", "-o", dir.resolve("p.pb.gz").toString(), t})) {
+            ToolRun r = run(args);
+            assertUsage(r, message);
+            assertEquals("", r.out(), "nothing but the message");
+            assertEquals("lockstat " + args[0] + ": " + message + "\n", r.err());
+        }
+        assertTrue(Files.notExists(dir.resolve("p.pb.gz")), "export writes no profile");
+        assertUsage(run("report", "--thread", "Worker-12,99", t), "--thread Worker-12,99 matches no thread in the trace");
+
+        // Some values match: the output has those, and a warning names the others.
+        ToolRun some = run("report", "--by", "thread", "--thread", "13", "--thread", "worker-99", "--format", "csv", t);
+        assertEquals(0, some.status(), some.err());
+        assertTrue(some.out().contains("contention,,170,1,100.0000"), some.out());
+        assertEquals("lockstat report: warning: --thread worker-99 matches no thread in the trace (the output has the others)\n",
+                some.err());
+        // A thread that exists but never blocked is no mistake: an empty report, exit 0.
+        ToolRun idle = run("report", "--thread", "worker-11", t);
+        assertEquals(0, idle.status(), idle.err());
+        assertEquals("", idle.err());
+    }
+
+    /** At most 20 names, sorted, so that the line stays readable on a server with hundreds of threads. */
+    @Test
+    void theThreadsNamedAreTheFirstTwentySorted() throws IOException {
+        Scenario s = Scenario.twoOwners();
+        EventBufferBuilder names = s.buffer(0);
+        for (long id = 30; id < 55; id++) {
+            names.event(EventType.THREAD_START, Scenario.T0, id, 0, "pool-" + (char) ('a' + (54 - id)));
+        }
+        String t = s.write(dir, "many.lct").toString();
+        ToolRun r = run("report", "--thread", "nosuch", t);
+        assertUsage(r, "; its threads: pool-a, pool-b, pool-c, pool-d, pool-e, pool-f, pool-g, pool-h, pool-i, pool-j, pool-k, "
+                + "pool-l, pool-m, pool-n, pool-o, pool-p, pool-q, pool-r, pool-s, pool-t, and 8 more\n");
+    }
+
+    /**
+     * A window outside the trace used to print "no contention" and exit 0. The test traces run 5 s
+     * (TestTraces: end.nanos 5 s after start.nanos).
+     */
+    @Test
+    void windowOutsideTheTraceIsAUsageError() throws IOException {
+        String t = trace();
+        String extent = "; the trace runs from 0 s to 5.000 s";
+        assertUsage(run("report", "--from", "20s", t), "--from 20s is after the trace's end: the window is empty" + extent);
+        assertUsage(run("report", "--from", "5s", "--to", "6s", t), "--from 5s is the trace's end: the window is empty" + extent);
+        assertUsage(run("flame", "--to", "0ms", t), "--to 0ms is the trace's start: the window is empty" + extent);
+        assertUsage(run("report", "--from", "2s", "--to", "1s", t), "--to must be later than --from (--from 2s, --to 1s)" + extent);
+        assertUsage(run("report", "--from", "1s", "--to", "1000ms", t), "--to must be later than --from (--from 1s, --to 1000ms)" + extent);
+        ToolRun export = run("export", "--from", "1min", "-o", dir.resolve("w.pb.gz").toString(), t);
+        assertUsage(export, "--from 1min is after the trace's end");
+        assertTrue(Files.notExists(dir.resolve("w.pb.gz")), "export writes no profile");
+        // Inside the trace, or reaching past its end, a window is fine, even where it holds no contention.
+        for (String[] window : List.of(new String[] {"--from", "0"}, new String[] {"--from", "4.9s", "--to", "1min"},
+                new String[] {"--to", "10s"})) {
+            List<String> args = new ArrayList<>(List.of("report"));
+            args.addAll(List.of(window));
+            args.add(t);
+            ToolRun r = run(args.toArray(String[]::new));
+            assertEquals(0, r.status(), args + ": " + r.err());
+            assertEquals("", r.err());
+        }
+    }
+
+    /** An unknown aspect was a usage error already; now it names the aspect the user probably meant. */
+    @Test
+    void unknownAspectSuggestsTheClosest() throws IOException {
+        String t = trace();
+        String aspects = " (aspects: " + Aspect.names() + ")";
+        assertUsage(run("report", "--by", "owner-metod", t), "--by: unknown aspect \"owner-metod\"; did you mean owner-method?" + aspects);
+        assertUsage(run("report", "--by", "lock,thraed", t), "--by: unknown aspect \"thraed\"; did you mean thread?" + aspects);
+        assertUsage(run("report", "--by", "Lock-Clas", t), "--by: unknown aspect \"Lock-Clas\"; did you mean lock-class?" + aspects);
+        assertUsage(run("report", "--by", "colour", t), "--by: unknown aspect \"colour\"" + aspects);
+        assertTrue(run("help").out().contains("did you mean"), "--help says so");
     }
 
     @Test

@@ -30,8 +30,10 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
@@ -39,6 +41,7 @@ import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import jdk.lockstat.internal.format.EventBufferBuilder;
 import jdk.lockstat.internal.reconstruct.Scenario;
 
 /**
@@ -159,6 +162,55 @@ class PprofExportTest {
         ToolRun noDir = ToolRun.of("export", "-o", dir.resolve("none/p.pb.gz").toString(), trace);
         assertEquals(1, noDir.status());
         assertEquals("lockstat export: cannot write " + dir.resolve("none/p.pb.gz") + ": no such directory\n", noDir.err());
+    }
+
+    /**
+     * T2 blocks at 100 and wakes at 150 with no release seen (unknown owner, 50 ns); T3 blocks at 200, T2
+     * releases at 300 and T3 wakes at 330 (T2 100 ns, then a hand-off of 30 ns).
+     */
+    private String handOffAndUnknownOwner() throws IOException {
+        Scenario s = new Scenario();
+        Scenario.metadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(Scenario.T1), b2 = s.buffer(Scenario.T2), b3 = s.buffer(Scenario.T3);
+        Scenario.inflate(b1, 0, 0, 0x1234, Scenario.LOCK_CLASS);
+        Scenario.enter(b2, 100, 1, Scenario.T2);
+        Scenario.entered(b2, 150, 2);
+        Scenario.enter(b3, 200, 3, Scenario.T3);
+        Scenario.exit(b2, 300, 4, Scenario.T2);
+        Scenario.entered(b3, 330, 5);
+        return s.write(dir, "unowned.lct").toString();
+    }
+
+    /**
+     * {@code <hand-off>} and {@code <unknown owner>} are functions of their own, under names pprof shows as
+     * they are: pprof used to turn both into "" (see PprofProfile), one {@code <unknown>} row in -top.
+     * Decoded here, so this holds without go installed; {@link #pprofTopKeepsHandOffAndUnknownOwnerApart}
+     * asks pprof itself.
+     */
+    @Test
+    void handOffAndUnknownOwnerAreFunctionsOfTheirOwn() throws IOException {
+        Path profile = export(handOffAndUnknownOwner());
+        byte[] proto;
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(profile))) {
+            proto = in.readAllBytes();
+        }
+        List<String[]> functions = DecodedProfile.functions(proto);
+        Map<String, Long> shown = new TreeMap<>();
+        for (String[] f : functions) {
+            shown.merge(DecodedProfile.nameShownByPprof(f[1], f[2]), 1L, Long::sum);
+        }
+        assertEquals(Map.of("<hand-off>", 1L, "<unknown owner>", 1L, "demo.Worker.hold12", 1L), shown, functions.stream()
+                .map(Arrays::toString).toList().toString());
+        assertEquals(3, functions.stream().map(f -> f[0]).distinct().count(), "three function ids");
+    }
+
+    @Test
+    void pprofTopKeepsHandOffAndUnknownOwnerApart() throws Exception {
+        String top = pprof("-top", "-sample_index=delay", export(handOffAndUnknownOwner()).toString());
+        System.out.println("go tool pprof -top -sample_index=delay (hand-off and unknown owner):\n" + top);
+        assertTrue(top.contains("of 180ns total"), top);
+        List<String> names = top(top).stream().map(r -> r[1] + " " + r[0]).sorted().toList();
+        assertEquals(List.of("<hand-off> 16.67", "<unknown owner> 27.78", "demo.Worker.hold12 55.56"), names, top);
     }
 
     /** The wire format against the protocol buffers documentation's own examples. */

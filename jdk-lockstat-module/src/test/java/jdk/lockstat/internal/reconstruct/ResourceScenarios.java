@@ -1,0 +1,215 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.reconstruct;
+
+import static jdk.lockstat.internal.reconstruct.Scenario.T0;
+import static jdk.lockstat.internal.reconstruct.Scenario.T1;
+import static jdk.lockstat.internal.reconstruct.Scenario.T2;
+import static jdk.lockstat.internal.reconstruct.Scenario.T3;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jdk.lockstat.internal.format.EventBufferBuilder;
+import jdk.lockstat.internal.format.EventType;
+
+/**
+ * Parks on resources with the call chains real ones have (JDK 25's java.util.concurrent, HikariCP's
+ * ConcurrentBag), for the resource-wait tests of the engine and the tool. Times are in milliseconds
+ * after {@link Scenario#T0}, so that reports show them. Threads as in {@link Scenario#metadata}.
+ */
+public final class ResourceScenarios {
+    public static final long MS = 1_000_000;
+
+    // Blocker classes (objects: their hashes)
+    static final long SQ_TRANSFERER = 0xc01L, CONDITION_OBJECT = 0xc02L, RL_SYNC = 0xc03L;
+    static final long POOL_QUEUE = 0x5a, EXECUTOR_QUEUE = 0x77, ABQ_LOCK = 0x61, ABQ_NOT_FULL = 0x62, TRIP = 0x63,
+            LBQ_NOT_EMPTY = 0x64;
+    // Chains, innermost frame first
+    /** HikariCP's getConnection waiting in SynchronousQueue.poll under ConcurrentBag.borrow. */
+    static final long BORROW = 501;
+    /** A cached thread pool's worker between tasks: the same SynchronousQueue.poll, under getTask. */
+    static final long EXECUTOR_IDLE = 502;
+    /** A connection's close giving it back: SynchronousQueue.offer's unpark under ConcurrentBag.requite. */
+    static final long RETURN = 503;
+    /** ThreadPoolExecutor.execute handing a task to an idle worker. */
+    static final long EXECUTE = 504;
+    /** ArrayBlockingQueue.put on a full queue: its notFull condition's await. */
+    static final long ABQ_PUT_AWAIT = 505;
+    /** ArrayBlockingQueue.put taking the queue's ReentrantLock. */
+    static final long ABQ_PUT_LOCK = 506;
+    /** ArrayBlockingQueue.take's unlock, after it signalled notFull. */
+    static final long ABQ_TAKE_UNLOCK = 507;
+    /** CyclicBarrier.await: its trip condition's await, called by dowait. */
+    static final long BARRIER_AWAIT = 508;
+    /** A fixed thread pool's worker between tasks: LinkedBlockingQueue.poll's awaitNanos under getTask. */
+    static final long LBQ_IDLE = 509;
+
+    private ResourceScenarios() {}
+
+    /** Classes, methods and chains of the parks here: "Class.method" per frame. */
+    static void metadata(EventBufferBuilder b) {
+        Scenario.metadata(b);
+        b.event(EventType.CLASS, SQ_TRANSFERER, 0L, "java.util.concurrent.SynchronousQueue$Transferer");
+        b.event(EventType.CLASS, CONDITION_OBJECT, 0L, "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject");
+        b.event(EventType.CLASS, RL_SYNC, 0L, "java.util.concurrent.locks.ReentrantLock$NonfairSync");
+        Map<String, Long> classes = new LinkedHashMap<>();
+        Map<String, Long> methods = new LinkedHashMap<>();
+        String park = "jdk.internal.misc.Unsafe.park", unpark = "jdk.internal.misc.Unsafe.unpark",
+                lsPark = "java.util.concurrent.locks.LockSupport.park", lsParkNanos = "java.util.concurrent.locks.LockSupport.parkNanos",
+                lsUnpark = "java.util.concurrent.locks.LockSupport.unpark",
+                await = "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject.await",
+                block = "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionNode.block",
+                unmanaged = "java.util.concurrent.ForkJoinPool.unmanagedBlock", managed = "java.util.concurrent.ForkJoinPool.managedBlock",
+                sqPoll = "java.util.concurrent.SynchronousQueue.poll", sqOffer = "java.util.concurrent.SynchronousQueue.offer",
+                sqXfer = "java.util.concurrent.SynchronousQueue.xfer", ltqXfer = "java.util.concurrent.LinkedTransferQueue.xfer",
+                dualAwait = "java.util.concurrent.LinkedTransferQueue$DualNode.await",
+                getTask = "java.util.concurrent.ThreadPoolExecutor.getTask", runWorker = "java.util.concurrent.ThreadPoolExecutor.runWorker",
+                abqPut = "java.util.concurrent.ArrayBlockingQueue.put", abqTake = "java.util.concurrent.ArrayBlockingQueue.take",
+                acquire = "java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire",
+                signalNext = "java.util.concurrent.locks.AbstractQueuedSynchronizer.signalNext",
+                release = "java.util.concurrent.locks.AbstractQueuedSynchronizer.release",
+                syncLock = "java.util.concurrent.locks.ReentrantLock$Sync.lockInterruptibly",
+                lockInt = "java.util.concurrent.locks.ReentrantLock.lockInterruptibly", unlock = "java.util.concurrent.locks.ReentrantLock.unlock";
+        chain(b, classes, methods, BORROW, park, lsParkNanos, dualAwait, ltqXfer, sqXfer, sqPoll,
+                "com.zaxxer.hikari.util.ConcurrentBag.borrow", "com.zaxxer.hikari.pool.HikariPool.getConnection",
+                "com.zaxxer.hikari.HikariDataSource.getConnection", "demo.App.insert");
+        chain(b, classes, methods, EXECUTOR_IDLE, park, lsParkNanos, dualAwait, ltqXfer, sqXfer, sqPoll, getTask, runWorker);
+        chain(b, classes, methods, RETURN, unpark, lsUnpark, ltqXfer, sqXfer, sqOffer, "com.zaxxer.hikari.util.ConcurrentBag.requite",
+                "com.zaxxer.hikari.pool.PoolEntry.recycle", "com.zaxxer.hikari.pool.ProxyConnection.close", "demo.App.insert");
+        chain(b, classes, methods, EXECUTE, unpark, lsUnpark, ltqXfer, sqXfer, sqOffer,
+                "java.util.concurrent.ThreadPoolExecutor.execute", "demo.App.submit");
+        chain(b, classes, methods, ABQ_PUT_AWAIT, park, lsPark, block, unmanaged, managed, await, abqPut, "demo.App.produce");
+        chain(b, classes, methods, ABQ_PUT_LOCK, park, lsPark, acquire, syncLock, lockInt, abqPut, "demo.App.produce");
+        chain(b, classes, methods, ABQ_TAKE_UNLOCK, unpark, lsUnpark, signalNext, release, unlock, abqTake, "demo.App.consume");
+        chain(b, classes, methods, BARRIER_AWAIT, park, lsPark, block, unmanaged, managed, await,
+                "java.util.concurrent.CyclicBarrier.dowait", "java.util.concurrent.CyclicBarrier.await", "demo.App.step");
+        chain(b, classes, methods, LBQ_IDLE, park, lsParkNanos, await + "Nanos", "java.util.concurrent.LinkedBlockingQueue.poll",
+                getTask, runWorker);
+    }
+
+    /** A CallChain of these "Class.method" frames, writing each class and method the first time. */
+    private static void chain(EventBufferBuilder b, Map<String, Long> classes, Map<String, Long> methods, long id,
+                              String... frames) {
+        List<Object[]> list = new ArrayList<>();
+        for (String frame : frames) {
+            int dot = frame.lastIndexOf('.');
+            String cls = frame.substring(0, dot);
+            Long c = classes.get(cls);
+            if (c == null) {
+                c = 0xd00L + classes.size();
+                classes.put(cls, c);
+                b.event(EventType.CLASS, c, 0L, cls);
+            }
+            Long m = methods.get(frame);
+            if (m == null) {
+                m = 6000L + methods.size();
+                methods.put(frame, m);
+                b.event(EventType.METHOD, m, c, frame.substring(dot + 1), "()V", 0L, cls.substring(cls.lastIndexOf('.') + 1) + ".java");
+            }
+            list.add(new Object[] {m, 1L, 10L + list.size(), 0L});
+        }
+        b.event(EventType.CALL_CHAIN, id, list);
+    }
+
+    static void park(EventBufferBuilder b, double ms, long gseq, long blockerHash, long blockerClass, long chain) {
+        b.event(EventType.PARK_BEGIN, T0 + at(ms), gseq, blockerHash, blockerClass, 0, 0L, chain, 0);
+    }
+
+    static void unpark(EventBufferBuilder b, double ms, long gseq, long target, long chain) {
+        b.event(EventType.UNPARK, T0 + at(ms), gseq, target, chain);
+    }
+
+    static void wake(EventBufferBuilder b, double ms, long gseq, long unparkSeq) {
+        b.event(EventType.PARK_END, T0 + at(ms), gseq, unparkSeq, 0);
+    }
+
+    static long at(double ms) {
+        return Math.round(ms * MS);
+    }
+
+    /**
+     * A connection pool run dry, beside a cached thread pool's idle worker: T3, the executor's worker,
+     * parks at 0.5 ms in SynchronousQueue.poll under ThreadPoolExecutor.getTask; T2 parks at 1 ms in the
+     * same method under ConcurrentBag.borrow (another SynchronousQueue, the pool's); T1 closes its
+     * connection at 5 ms, which unparks T2 (awake at 5.01 ms); T1 hands T3 a task at 8 ms (awake at 8.02
+     * ms). T2 waited 4.01 ms for a connection, 4 ms of it for T1's return; T3 was idle for 7.52 ms.
+     * lateMetadata: the chains' and classes' events come in a last buffer, after the parks ended.
+     */
+    public static Scenario pool(boolean lateMetadata) {
+        Scenario s = new Scenario();
+        EventBufferBuilder meta = s.buffer(0);
+        if (!lateMetadata) {
+            metadata(meta);
+        }
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
+        park(b3, 0.5, 1, EXECUTOR_QUEUE, SQ_TRANSFERER, EXECUTOR_IDLE);
+        park(b2, 1, 2, POOL_QUEUE, SQ_TRANSFERER, BORROW);
+        unpark(b1, 5, 3, T2, RETURN);
+        wake(b2, 5.01, 4, 3);
+        unpark(b1, 8, 5, T3, EXECUTE);
+        wake(b3, 8.02, 6, 5);
+        if (lateMetadata) {
+            metadata(s.buffer(0));
+        }
+        return s;
+    }
+
+    /**
+     * A producer blocked on a full ArrayBlockingQueue, and one on the queue's lock: T3 parks at 1 ms on
+     * the queue's ReentrantLock in put; T2 parks at 2 ms on its notFull condition in put (the queue is
+     * full); T1, in take, unlocks at 3 ms (unparking T3, awake at 3.01 ms) and, having signalled notFull,
+     * unlocks again at 4 ms (unparking T2, awake at 4.01 ms).
+     */
+    public static Scenario fullQueue() {
+        Scenario s = new Scenario();
+        metadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
+        park(b3, 1, 1, ABQ_LOCK, RL_SYNC, ABQ_PUT_LOCK);
+        park(b2, 2, 2, ABQ_NOT_FULL, CONDITION_OBJECT, ABQ_PUT_AWAIT);
+        unpark(b1, 3, 3, T3, ABQ_TAKE_UNLOCK);
+        wake(b3, 3.01, 4, 3);
+        unpark(b1, 4, 5, T2, ABQ_TAKE_UNLOCK);
+        wake(b2, 4.01, 6, 5);
+        return s;
+    }
+
+    /**
+     * Condition awaits that are not resource waits: T2 at a CyclicBarrier from 1 ms, tripped by T1 at 3
+     * ms (awake at 3.01 ms); T3, a fixed pool's worker, in LinkedBlockingQueue.poll under getTask from 2
+     * ms, handed a task by T1 at 6 ms (awake at 6.02 ms).
+     */
+    public static Scenario barrierAndIdleWorker() {
+        Scenario s = new Scenario();
+        metadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
+        park(b2, 1, 1, TRIP, CONDITION_OBJECT, BARRIER_AWAIT);
+        park(b3, 2, 2, LBQ_NOT_EMPTY, CONDITION_OBJECT, LBQ_IDLE);
+        unpark(b1, 3, 3, T2, 100 + T1);
+        wake(b2, 3.01, 4, 3);
+        unpark(b1, 6, 5, T3, 100 + T1);
+        wake(b3, 6.02, 6, 5);
+        return s;
+    }
+}

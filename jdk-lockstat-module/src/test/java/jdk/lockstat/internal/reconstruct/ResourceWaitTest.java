@@ -1,0 +1,206 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.reconstruct;
+
+import static jdk.lockstat.internal.reconstruct.Scenario.T2;
+import static jdk.lockstat.internal.reconstruct.Scenario.T3;
+import static jdk.lockstat.internal.reconstruct.Scenario.parts;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import jdk.lockstat.internal.model.ChainRef;
+import jdk.lockstat.internal.model.ClassRef;
+import jdk.lockstat.internal.model.Contention;
+import jdk.lockstat.internal.model.Frame;
+import jdk.lockstat.internal.model.MethodRef;
+import jdk.lockstat.internal.model.ParkBlockerKind;
+
+/**
+ * Parks on resources are contention in group resource, charged to the thread whose unpark woke the
+ * waiter; a pool worker's park between tasks stays idle and is left out with its time. The traces are
+ * {@link ResourceScenarios}' (HikariCP's borrow, a full ArrayBlockingQueue, a barrier).
+ */
+class ResourceWaitTest {
+    /**
+     * The pool's SynchronousQueue.poll under ConcurrentBag.borrow is a resource wait, owned by the thread
+     * that returned the connection up to its return; the same poll under ThreadPoolExecutor.getTask is an
+     * idle worker, left out with its 7.52 ms. Whenever the metadata comes.
+     */
+    @Test
+    void poolBorrowIsAResourceWaitExecutorPollIsIdle() {
+        for (boolean late : new boolean[] {false, true}) {
+            Scenario.Result r = ResourceScenarios.pool(late).push();
+            assertEquals(1, r.contentions().size(), late + ": " + r.contentions());
+            Contention c = r.of(T2);
+            assertEquals(Contention.Kind.RESOURCE, c.kind());
+            assertEquals("java.util.concurrent.SynchronousQueue$Transferer", c.lock().lockClass().name());
+            assertEquals("11:1000000-5000000 ~:5000000-5010000", parts(c), "late " + late);
+            assertEquals("resource=4010000\n", r.by("group"));
+            assertEquals(1, r.counters().contentions, "late " + late);
+            assertEquals(1, r.counters().resourceWaits, "late " + late);
+            assertEquals(1, r.counters().idleParks(), "late " + late);
+            assertEquals(7_520_000, r.counters().idleParkNanos(), "late " + late);
+            assertEquals(0, r.counters().parkWaits, "late " + late);
+        }
+    }
+
+    /** The owner side of a resource wait: the returning thread, in the chain that gave the connection back. */
+    @Test
+    void resourceWaitIsChargedToTheUnparkingThreadAndChain() {
+        Scenario.Result r = ResourceScenarios.pool(false).push();
+        assertEquals("worker-11 #11=4000000\n<hand-off>=10000\n", r.by("owner-thread"));
+        String returned = r.by("owner-chain").lines().findFirst().orElseThrow();
+        assertTrue(returned.contains("com.zaxxer.hikari.util.ConcurrentBag.requite(ConcurrentBag.java:")
+                && returned.contains("com.zaxxer.hikari.pool.ProxyConnection.close(") && returned.endsWith("=4000000"), returned);
+    }
+
+    /**
+     * A full ArrayBlockingQueue: put's await on notFull is a resource wait, put's lock acquisition a lock,
+     * each charged to the taking thread whose unlock woke it.
+     */
+    @Test
+    void fullArrayBlockingQueuePutIsAResourceWaitItsLockALock() {
+        Scenario.Result r = ResourceScenarios.fullQueue().push();
+        assertEquals(2, r.contentions().size(), r.contentions().toString());
+        assertEquals(Contention.Kind.RESOURCE, r.of(T2).kind());
+        assertEquals("11:2000000-4000000 ~:4000000-4010000", parts(r.of(T2)));
+        assertEquals(Contention.Kind.PARK, r.of(T3).kind());
+        assertEquals("11:1000000-3000000 ~:3000000-3010000", parts(r.of(T3)));
+        assertEquals(List.of("park=2010000", "resource=2010000"), r.by("group").lines().sorted().toList());
+        assertEquals(List.of("park/<hand-off>=10000", "park/java.util.concurrent.ArrayBlockingQueue.take=2000000",
+                "resource/<hand-off>=10000", "resource/java.util.concurrent.ArrayBlockingQueue.take=2000000"),
+                r.by("group,owner-method").lines().filter(l -> l.contains("/")).sorted().toList());
+        assertEquals(1, r.counters().resourceWaits);
+        assertEquals(2, r.counters().contentions);
+    }
+
+    /** A barrier's await is a wait, a fixed pool's worker in LinkedBlockingQueue.poll under getTask idle: both left out. */
+    @Test
+    void barrierIsAWaitQueuePollUnderGetTaskIsIdle() {
+        Scenario.Result r = ResourceScenarios.barrierAndIdleWorker().push();
+        assertTrue(r.contentions().isEmpty(), r.contentions().toString());
+        assertEquals(1, r.counters().parkWaits);
+        assertEquals(2_010_000, r.counters().parkWaitNanos);
+        assertEquals(1, r.counters().idleParks());
+        assertEquals(4_020_000, r.counters().idleParkNanos());
+        assertEquals(0, r.counters().resourceWaits);
+        assertTrue(r.counters().notes().contains("1 idle worker park(s), 4.020 ms in all, are not contention (left out):"
+                + " pool workers waiting for their next task (under ThreadPoolExecutor.getTask, ForkJoinPool.awaitWork,"
+                + " a scheduler's, Timer's or cleaner's loop); see lockstat help parks"), r.counters().notes().toString());
+        assertTrue(r.counters().notes().contains("1 park(s) without a blocker (a sleep), at a barrier or phaser or in a thread's"
+                + " join, 2.010 ms in all, are not contention (left out)"), r.counters().notes().toString());
+    }
+
+    /**
+     * The rule on chains alone: the waiting method, a condition await's caller, then a worker's frame or a
+     * join below.
+     */
+    @Test
+    void chainDecidesResourceIdleOrWait() {
+        ClassRef queue = cls("java.util.concurrent.SynchronousQueue$Transferer"),
+                condition = cls("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject"),
+                lock = cls("java.util.concurrent.locks.ReentrantLock$NonfairSync"), task = cls("demo.Task");
+        String park = "jdk.internal.misc.Unsafe.park", ls = "java.util.concurrent.locks.LockSupport.park",
+                await = "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject.await",
+                dual = "java.util.concurrent.LinkedTransferQueue$DualNode.await", getTask = "java.util.concurrent.ThreadPoolExecutor.getTask";
+        assertEquals(ParkBlockerKind.RESOURCE, ParkBlockerKind.of(queue, chain(park, ls, dual, "java.util.concurrent.SynchronousQueue.poll",
+                "com.zaxxer.hikari.util.ConcurrentBag.borrow")));
+        assertEquals(ParkBlockerKind.IDLE, ParkBlockerKind.of(queue, chain(park, ls, dual, "java.util.concurrent.SynchronousQueue.poll",
+                getTask, "java.util.concurrent.ThreadPoolExecutor.runWorker")));
+        assertEquals(ParkBlockerKind.RESOURCE, ParkBlockerKind.of(condition, chain(park, ls, await,
+                "java.util.concurrent.LinkedBlockingQueue.take", "demo.Consumer.run")));
+        assertEquals(ParkBlockerKind.IDLE, ParkBlockerKind.of(condition, chain(park, ls, await,
+                "java.util.concurrent.LinkedBlockingQueue.take", getTask)));
+        assertEquals(ParkBlockerKind.IDLE, ParkBlockerKind.of(condition, chain(park, ls, await + "Nanos",
+                "java.util.concurrent.ScheduledThreadPoolExecutor$DelayedWorkQueue.take", getTask)));
+        assertEquals(ParkBlockerKind.RESOURCE, ParkBlockerKind.of(condition, chain(park, ls, await, "demo.Buffer.awaitSpace")));
+        assertEquals(ParkBlockerKind.IDLE, ParkBlockerKind.of(condition, chain(park, ls, await + "Nanos",
+                "java.lang.ref.ReferenceQueue.await", "java.lang.ref.ReferenceQueue.remove0", "java.lang.ref.ReferenceQueue.remove",
+                "jdk.internal.ref.CleanerImpl.run")));
+        assertEquals(ParkBlockerKind.WAIT, ParkBlockerKind.of(condition, chain(park, ls, await,
+                "java.util.concurrent.CyclicBarrier.dowait", "java.util.concurrent.CyclicBarrier.await")));
+        assertEquals(ParkBlockerKind.RESOURCE, ParkBlockerKind.of(task, chain(park, ls, "java.util.concurrent.FutureTask.awaitDone",
+                "java.util.concurrent.FutureTask.get", "demo.App.main")));
+        // A latch's await is a resource wait, except in a virtual thread's join (a platform thread's is an Object.wait).
+        ClassRef latch = cls("java.util.concurrent.CountDownLatch$Sync");
+        String acquire = "java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire",
+                shared = "java.util.concurrent.locks.AbstractQueuedSynchronizer.acquireSharedInterruptibly",
+                latchAwait = "java.util.concurrent.CountDownLatch.await";
+        assertEquals(ParkBlockerKind.RESOURCE, ParkBlockerKind.of(latch, chain(park, ls, acquire, shared, latchAwait, "demo.App.main")));
+        assertEquals(ParkBlockerKind.WAIT, ParkBlockerKind.of(latch, chain(park, ls, acquire, shared, latchAwait,
+                "java.lang.VirtualThread.joinNanos", "java.lang.Thread.join", "demo.App.main")));
+        assertEquals(ParkBlockerKind.IDLE, ParkBlockerKind.of(cls("java.util.concurrent.DelayScheduler"),
+                chain(park, "java.util.concurrent.locks.LockSupport.parkNanos", "java.util.concurrent.DelayScheduler.loop")));
+        // A lock stays a lock under getTask: the work queue's own lock blocks its worker.
+        assertEquals(ParkBlockerKind.LOCK, ParkBlockerKind.of(lock, chain(park, ls,
+                "java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire", "java.util.concurrent.locks.ReentrantLock.lockInterruptibly",
+                "java.util.concurrent.LinkedBlockingQueue.take", getTask)));
+    }
+
+    /**
+     * A resource wait is decided only once the frames below its waiting method are known (a pool worker's
+     * getTask may be among them); a lock at once, since nothing below changes it.
+     */
+    @Test
+    void resourceWaitWaitsForTheFramesBelow() {
+        ClassRef queue = cls("java.util.concurrent.SynchronousQueue$Transferer"),
+                lock = cls("java.util.concurrent.locks.ReentrantLock$NonfairSync");
+        MethodRef late = new MethodRef(99);
+        ChainRef poll = new ChainRef(1);
+        poll.define(List.of(frame("jdk.internal.misc.Unsafe.park"), frame("java.util.concurrent.LinkedTransferQueue$DualNode.await"),
+                frame("java.util.concurrent.SynchronousQueue.poll"), new Frame(late, 0, -1, false)));
+        assertFalse(ParkBlockerKind.decided(queue, poll));
+        assertEquals(ParkBlockerKind.RESOURCE, ParkBlockerKind.of(queue, poll));   // for now
+        ChainRef acquire = new ChainRef(2);
+        acquire.define(List.of(frame("jdk.internal.misc.Unsafe.park"), frame("java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire"),
+                new Frame(late, 0, -1, false)));
+        assertTrue(ParkBlockerKind.decided(lock, acquire));
+        late.define(cls("java.util.concurrent.ThreadPoolExecutor"), "getTask", "()Ljava/lang/Runnable;", "ThreadPoolExecutor.java");
+        assertTrue(ParkBlockerKind.decided(queue, poll));
+        assertEquals(ParkBlockerKind.IDLE, ParkBlockerKind.of(queue, poll));
+        assertEquals(ParkBlockerKind.LOCK, ParkBlockerKind.of(lock, acquire));
+    }
+
+    private static ChainRef chain(String... frames) {
+        ChainRef c = new ChainRef(frames.length);
+        c.define(java.util.Arrays.stream(frames).map(ResourceWaitTest::frame).toList());
+        return c;
+    }
+
+    private static Frame frame(String classAndMethod) {
+        int dot = classAndMethod.lastIndexOf('.');
+        MethodRef m = new MethodRef(classAndMethod.hashCode());
+        m.define(cls(classAndMethod.substring(0, dot)), classAndMethod.substring(dot + 1), "()V", null);
+        return new Frame(m, 0, -1, false);
+    }
+
+    private static ClassRef cls(String name) {
+        ClassRef c = new ClassRef(name.hashCode());
+        c.define(name, 0);
+        return c;
+    }
+}
