@@ -47,8 +47,8 @@ class LockStatMonitorSeq {
 // What ObjectMonitor's pad after _owner leaves out for it.
 #define LOCKSTAT_OWNER_LINE_BYTES sizeof(LockStatMonitorSeq)
 
-// The tracing state of one ObjectMonitor: the one LockStat member of ObjectMonitor (its lockstat()),
-// so that it ends with the monitor instead of living in a set keyed by address. objectMonitor.hpp,
+// The tracing state of one ObjectMonitor, a member of it (its lockstat(); the event sequence is the
+// other, lockstat_seq()), so that it ends with the monitor instead of living in a set keyed by address. objectMonitor.hpp,
 // which hundreds of files include, includes this header rather than the facade lockstat/lockStat.hpp,
 // so that a change to the facade does not recompile them.
 class LockStatMonitorState {

@@ -23,10 +23,15 @@ package jdk.lockstat.internal.model;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * A class as events refer to it (by an opaque id). The Class metadata event may come after events that
  * use the id, so the name is filled in when it arrives; until then it renders as unknown.
+ *
+ * <p>The name is kept as every output shows it: a hidden class's address suffix is dropped here (see
+ * {@link #displayName}), so reports, keys, flame graphs and exports of two runs name the same classes
+ * alike. Every class and frame name the analysis shows comes from this object.
  */
 public final class ClassRef {
     private final long id;
@@ -62,19 +67,43 @@ public final class ClassRef {
 
     public void define(String className, long classLoader) {
         if (name == null) {
-            name = className;
+            name = displayName(className);
             loader = classLoader;
         }
     }
 
     /**
+     * A hidden class's name followed by the address HotSpot appends to make it unique: "/0x" and hex
+     * digits as Class.getName() gives it ({@code Driver$$Lambda/0x00000000790db308}), ".0x" where the
+     * VM printed it with dots for slashes, "+0x" in the VM's internal form. No Java class name can hold
+     * such a part (an identifier never begins with a digit), so nothing else matches.
+     */
+    private static final Pattern HIDDEN_SUFFIX = Pattern.compile("(?<=[\\w$])[/.+]0x[0-9a-fA-F]+(?![\\w$])");
+
+    /**
+     * The name as reports show it: every hidden-class address suffix dropped ({@code Driver$$Lambda/0x00000000790db308}
+     * becomes {@code Driver$$Lambda}). The address differs from run to run (and with class data sharing,
+     * from archive to archive), so with it two reports of the same program could not be compared, and
+     * diffs, pprof merges and saved filters would see different classes. The price: the lambdas (and
+     * LambdaForms, proxies defined as hidden classes) of one class share one name, as their source does;
+     * their frames still differ by method and line. Other generated names ({@code $Proxy12},
+     * {@code GeneratedMethodAccessor12}) are ordinary classes and keep their numbers. null stays null.
+     */
+    public static String displayName(String className) {
+        if (className == null || className.indexOf("0x") < 0) {
+            return className;
+        }
+        return HIDDEN_SUFFIX.matcher(className).replaceAll("");
+    }
+
+    /**
      * A LockName event: the object of this class with identity hash hash is the lock that name (its
      * reference path from a GC root) denotes. The latest name wins: a dump and the trace's end may both
-     * name a lock.
+     * name a lock. Hidden classes on the path are named as {@link #displayName} names them.
      */
     public void nameLock(long hash, String lockName) {
         if (hash != 0 && lockName != null && !lockName.isEmpty()) {
-            factsOf(hash).name = lockName;
+            factsOf(hash).name = displayName(lockName);   // a path through a lambda's field names its class
         }
     }
 

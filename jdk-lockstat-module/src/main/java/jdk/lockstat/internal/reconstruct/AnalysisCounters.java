@@ -65,8 +65,23 @@ public final class AnalysisCounters {
     long forcedResyncs;
     /** Events that arrived after their gap had been skipped, or repeated sequence numbers. */
     long lateEvents;
-    /** Monitor and park events whose sequence number cannot be real or lies impossibly far from the expected one (damage), ignored. */
+    /**
+     * Monitor and park events whose sequence number cannot be real (damage), ignored: by {@link
+     * jdk.lockstat.internal.format.SequenceNumbers}'s rule, the one lockstat verify reports them by.
+     */
     long implausibleSequenceNumbers;
+    /**
+     * Monitor events with a possible number that fit no lifetime of their address in order, ignored: too
+     * far ahead of the other numbers of the lifetime they belong to for the rearranger to hold them
+     * (MonitorQueue's span bounds), or still finding MonitorQueue.MAX_LIFETIMES lifetimes waiting after
+     * the first was given up (numbers and times that contradict each other).
+     */
+    long unplacedEvents;
+    /**
+     * Monitor lifetimes whose deflation arrived after the next lifetime of the address had events
+     * delivered in its place: analysed as one lifetime with that next one (MonitorQueue.join).
+     */
+    long joinedLifetimes;
     /** Monitor lifetimes ended without their MonitorDeflate (it was lost). */
     long missingDeflates;
     /** Contended-entered events without the enter before them (the enter was lost). */
@@ -137,6 +152,19 @@ public final class AnalysisCounters {
         return lateEvents;
     }
 
+    /** Monitor and park events ignored because their sequence number cannot be real (SequenceNumbers). */
+    public long implausibleSequenceNumbers() {
+        return implausibleSequenceNumbers;
+    }
+
+    public long unplacedEvents() {
+        return unplacedEvents;
+    }
+
+    public long joinedLifetimes() {
+        return joinedLifetimes;
+    }
+
     public long missingDeflates() {
         return missingDeflates;
     }
@@ -176,6 +204,14 @@ public final class AnalysisCounters {
         }
         if (implausibleSequenceNumbers > 0) {
             n.add(implausibleSequenceNumbers + " monitor or park event(s) with an impossible sequence number (damage) were ignored");
+        }
+        if (unplacedEvents > 0) {
+            n.add(unplacedEvents + " monitor event(s) that fit no lifetime of their monitor in order (numbered too far"
+                    + " ahead of the rest, or against their times) were ignored");
+        }
+        if (joinedLifetimes > 0) {
+            n.add(joinedLifetimes + " monitor deflation(s) arrived after the next inflation's events had been analysed;"
+                    + " each such pair of lifetimes was analysed as one");
         }
         if (missingDeflates > 0) {
             n.add(missingDeflates + " monitor lifetime(s) ended without their deflation event");

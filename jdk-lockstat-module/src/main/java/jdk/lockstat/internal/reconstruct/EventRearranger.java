@@ -21,6 +21,8 @@
 
 package jdk.lockstat.internal.reconstruct;
 
+import jdk.lockstat.internal.format.SequenceNumbers;
+
 /**
  * Paper Figure 6, "event rearranger": buffers arrive in the order threads handed them in, so a monitor's
  * events come out of order across buffers. One queue per monitor address releases them in per-monitor
@@ -144,7 +146,7 @@ final class EventRearranger {
     }
 
     void parkEvent(ParkEvent e) {
-        if (!SeqWindow.plausible(e.seq)) {
+        if (!SequenceNumbers.possible(e.seq)) {   // the rule verify applies
             counters.implausibleSequenceNumbers++;
             return;
         }

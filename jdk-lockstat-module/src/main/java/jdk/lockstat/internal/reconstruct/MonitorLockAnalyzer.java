@@ -59,7 +59,7 @@ final class MonitorLockAnalyzer {
     static final int MAX_OPEN_FORWARD_REFS = 4096;
 
     private static final class Blocked {
-        final Contention contention;
+        Contention contention;   // begun again only by a late inflation (see inflated)
         long lastTime;   // end of the part attributed so far
         long lastSeq;    // sequence number of the event that ended it
         boolean afterGap; // events were skipped since lastSeq: the owner of the next part is unknown
@@ -103,7 +103,7 @@ final class MonitorLockAnalyzer {
 
     void event(MonitorEvent e) {
         switch (e.kind) {
-            case MonitorEvent.INFLATE -> lock = LockRef.of(e.lockClass, e.value, address);
+            case MonitorEvent.INFLATE -> inflated(e);
             case MonitorEvent.ENTER -> enter(e);
             case MonitorEvent.ENTERED -> entered(e);
             case MonitorEvent.EXIT -> release(e, e.chain, 0);
@@ -150,6 +150,23 @@ final class MonitorLockAnalyzer {
         int modifiers = top.method().modifiers();
         if (top.bci() <= 0 && !top.nativeFrame() && modifiers >= 0 && java.lang.reflect.Modifier.isSynchronized(modifiers)) {
             l.lockClass().noteSynchronizedMethod(l.objectHash(), top.method());
+        }
+    }
+
+    /**
+     * An inflation names the lock. Normally it is a lifetime's first event; one delivered after
+     * contentions began comes from a lifetime the rearranger joined to the one before it (MonitorQueue's
+     * join: a deflation arrived after the next lifetime's first events had been delivered in its place).
+     * The contentions that began after it waited for the object it names, not the earlier lifetime's: no
+     * owner part of theirs can have been delivered before it, so they are begun again with its lock.
+     */
+    private void inflated(MonitorEvent e) {
+        lock = LockRef.of(e.lockClass, e.value, address);
+        for (Blocked b : blocked) {
+            Contention c = b.contention;
+            if (c.start() >= e.time && c.parts().isEmpty()) {
+                b.contention = new Contention(c.kind(), lock, c.thread(), c.chain(), c.afterWait(), c.start());
+            }
         }
     }
 

@@ -24,6 +24,8 @@ package jdk.lockstat.internal.reconstruct;
 import java.util.ArrayList;
 import java.util.List;
 
+import jdk.lockstat.internal.format.SequenceNumbers;
+
 /**
  * The event rearranger's queue for one monitor address. An address names one lock from its first event
  * to its MonitorDeflate and may then be reused with sequence numbers starting at 0 again, so the queue
@@ -38,6 +40,20 @@ import java.util.List;
  * <p>A release summary occupies all the numbers it covers: an event numbered inside a waiting summary's
  * range meets it as it would meet an event of its own number, and what waits inside a summary's range
  * when the summary is delivered is placed again (a later lifetime's, or a duplicate).
+ *
+ * <p>Events are delivered as soon as they are next in sequence, so a lifetime's deflation that arrives
+ * late (the Monitor Deflation Thread hands its buffer over after the threads that inflated the address
+ * again and contended on it) finds numbers from its own on already delivered: they were the next
+ * lifetime's, which took them first. The two lifetimes are then analysed as one (see {@link #join}): the
+ * next lifetime goes on where the delivered numbers end, its inflation names the lock, and only its
+ * numbers before the deflation's (never delivered) are late. The H2/HikariCP trace of issue 41 has such
+ * a monitor, inflated and deflated every few milliseconds: without the join its first lifetime waited
+ * for a deflation it had dropped as a duplicate, the next 32 lifetimes queued behind it, and every
+ * event after them was counted as an impossible sequence number although verify found none.
+ *
+ * <p>Whether a number itself can be real is {@link SequenceNumbers}'s rule, the one verify applies; an
+ * event that fails it is the only one counted as an impossible sequence number. Events that pass it and
+ * still cannot be held (too far ahead of their lifetime's other numbers) are counted as unplaced.
  */
 final class MonitorQueue {
     /** Largest distance between the next expected and a waiting sequence number before forcing a resync. */
@@ -86,6 +102,18 @@ final class MonitorQueue {
         boolean gapBeforeFirst;
         /** Recently skipped ranges [from, to): an event landing there arrived too late. */
         final List<long[]> skipped = new ArrayList<>(0);
+        /**
+         * After a {@link #join}: the late deflation's time and the latest event delivered before it came.
+         * The joined next lifetime's events numbered below what was delivered lie between the two.
+         */
+        long joinedAfter = Long.MAX_VALUE;
+        long joinedUntil = Long.MIN_VALUE;
+        /** The joined lifetime's inflation, to be delivered next: it names the lock from now on. */
+        MonitorEvent joinedInflate;
+
+        boolean joined() {
+            return joinedUntil != Long.MIN_VALUE;
+        }
 
         boolean wasSkipped(long seq) {
             for (long[] r : skipped) {
@@ -112,6 +140,8 @@ final class MonitorQueue {
     private long lateFrom = Long.MAX_VALUE;
     /** The period count at which the gap was found still fillable: not asked again before the next. */
     long fillableAtPeriod = -1;
+    /** Events that found MAX_LIFETIMES lifetimes waiting: placed again once the first one is given up. */
+    private final List<MonitorEvent> homeless = new ArrayList<>(0);
 
     MonitorQueue(long address, AnalysisCounters counters) {
         this.address = address;
@@ -150,7 +180,7 @@ final class MonitorQueue {
      * (a late release summary covering millions of numbers leaves its successors that far ahead).
      */
     void add(MonitorEvent e, Target out, long lateFrom) {
-        if (!SeqWindow.plausible(e.seq) || e.count() < 1 || !SeqWindow.plausible(e.lastSeq())) {
+        if (!SequenceNumbers.possible(e.seq, e.count())) {
             counters.implausibleSequenceNumbers++;   // damage: no lifetime can hold it, next must not wrap
             return;
         }
@@ -172,6 +202,24 @@ final class MonitorQueue {
         }
         place(e, 0);
         deliver(out);
+        if (!homeless.isEmpty()) {
+            // MAX_LIFETIMES lifetimes wait: the first one's gap or deflation will not come, give it up
+            // and place again. Once only: numbers and times that contradict each other (damage) could
+            // otherwise open a new lifetime for every one given up, forever.
+            List<MonitorEvent> again = new ArrayList<>(homeless);
+            homeless.clear();
+            if (resync(out)) {
+                counters.forcedResyncs++;
+                for (MonitorEvent x : again) {
+                    place(x, 0);
+                }
+                deliver(out);
+            } else {
+                homeless.addAll(again);   // cannot be: MAX_LIFETIMES > 1 lifetimes wait
+            }
+            counters.unplacedEvents += homeless.size();
+            homeless.clear();
+        }
     }
 
     private void place(MonitorEvent e, int start) {
@@ -179,12 +227,15 @@ final class MonitorQueue {
         boolean addedLifetime = false;
         for (int i = start; cur != null; i++) {
             if (i == lifetimes.size()) {
-                if (addedLifetime || i >= MAX_LIFETIMES) {
-                    // A new, empty lifetime did not take it either: no number fits (damage). Never loop.
-                    if (addedLifetime) {
-                        lifetimes.remove(i - 1);
-                    }
-                    counters.implausibleSequenceNumbers++;
+                if (addedLifetime) {
+                    // A new, empty lifetime did not take it either (fitFarAhead takes any number there,
+                    // so this cannot be): never loop.
+                    lifetimes.remove(i - 1);
+                    counters.unplacedEvents++;
+                    return;
+                }
+                if (i >= MAX_LIFETIMES) {
+                    homeless.add(cur);   // add() gives the first lifetime up and places it again
                     return;
                 }
                 lifetimes.add(new Lifetime());
@@ -194,10 +245,24 @@ final class MonitorQueue {
             if (l.endSeq >= 0 && (cur.lastSeq() > l.endSeq || cur.time > l.endTime)) {
                 continue;   // after this lifetime's deflation
             }
+            if (l.joined() && cur.seq < l.window.next() && cur.time > l.joinedAfter && cur.time <= l.joinedUntil) {
+                // The joined lifetime's own number below what was delivered: too late to be delivered in order.
+                if (cur.kind == MonitorEvent.INFLATE && l.joinedInflate == null) {
+                    l.joinedInflate = cur;
+                } else {
+                    counters.lateEvents++;
+                }
+                return;
+            }
             if (i + 1 < lifetimes.size() && cur.time > lifetimes.get(i + 1).minTime) {
                 continue;   // the next lifetime had begun: the address was inflated again before this
             }
             if (cur.seq < l.window.next()) {
+                if (cur.kind == MonitorEvent.DEFLATE && l.endSeq < 0 && !l.joined() && cur.time >= l.minTime
+                        && cur.time < l.deliveredTime) {
+                    join(l, cur);   // this lifetime's deflation, later than what followed it
+                    return;
+                }
                 if (cur.kind != MonitorEvent.INFLATE
                         && (l.endSeq >= 0 || l.wasSkipped(cur.seq) || cur.time <= l.deliveredTime)) {
                     counters.lateEvents++;   // a duplicate, or its gap was skipped already
@@ -227,11 +292,41 @@ final class MonitorQueue {
                 continue;
             }
             if (tooFar(l, i, cur) && !fitFarAhead(l, i, cur)) {
-                counters.implausibleSequenceNumbers++;
+                counters.unplacedEvents++;   // a possible number, too far from the others to be held
                 return;
             }
             put(l, cur, i);
             return;
+        }
+    }
+
+    /**
+     * Lifetime {@code l}, which has delivered events numbered up to past {@code deflate}'s number, learns
+     * of its deflation only now, and the deflation is earlier than some of them: the numbers from the
+     * deflation's on that were delivered were the next lifetime's (its numbers start at 0 again and
+     * arrived before the deflation did). They cannot be taken back, so {@code l} goes on as that next
+     * lifetime: the deflation is not delivered (it would end the analysis of the lock between the next
+     * lifetime's contentions), what the next lifetime has numbered past the delivered numbers follows in
+     * order, its inflation is delivered when it comes (the lock it names may be another object at the
+     * same address), and its numbers below the delivered ones, which never were delivered, are late. A
+     * queue the next lifetime already had (its inflation came before the deflation) is placed again, so
+     * into {@code l}. Counted: such lifetimes are analysed as one, and the report says so.
+     */
+    private void join(Lifetime l, MonitorEvent deflate) {
+        l.joinedAfter = deflate.time;
+        l.joinedUntil = l.deliveredTime;
+        counters.joinedLifetimes++;
+        int at = lifetimes.indexOf(l);
+        if (at + 1 < lifetimes.size()) {
+            Lifetime next = lifetimes.get(at + 1);
+            if (next.deliveredTime == Long.MIN_VALUE && next.minTime > l.joinedAfter && next.minTime <= l.joinedUntil) {
+                lifetimes.remove(at + 1);
+                List<MonitorEvent> moved = next.window.removeIf(x -> true);
+                pending -= moved.size();
+                for (MonitorEvent x : moved) {
+                    place(x, at);
+                }
+            }
         }
     }
 
@@ -319,6 +414,11 @@ final class MonitorQueue {
             Lifetime l = lifetimes.get(0);
             MonitorEvent e;
             boolean ended = false;
+            if (l.joinedInflate != null) {
+                e = l.joinedInflate;
+                l.joinedInflate = null;
+                out.deliver(address, e);   // the joined lifetime's lock, for its contentions
+            }
             if (l.gapBeforeFirst && l.window.get(l.window.next()) != null) {
                 l.gapBeforeFirst = false;
                 out.gap(address);

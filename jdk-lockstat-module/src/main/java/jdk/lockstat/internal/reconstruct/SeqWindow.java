@@ -28,6 +28,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 
+import jdk.lockstat.internal.format.SequenceNumbers;
+
 /**
  * Events waiting for their turn, keyed by sequence number from {@code next} on: a table indexed by seq
  * modulo its (power-of-two) size, chained through {@link SequencedEvent#nextInSlot}, so taking the next
@@ -41,14 +43,14 @@ import java.util.function.Predicate;
  */
 final class SeqWindow<E extends SequencedEvent> {
     /**
-     * Largest sequence number accepted (2^56: a monitor entered ten million times a second for two
-     * hundred years stays below). A larger one is damage, and next must never wrap past Long.MAX_VALUE.
+     * Largest sequence number accepted: {@link SequenceNumbers#MAX}, the rule verify applies too. A larger
+     * one is damage, and next must never wrap past Long.MAX_VALUE.
      */
-    static final long MAX_SEQ = 1L << 56;
+    static final long MAX_SEQ = SequenceNumbers.MAX;
 
     /** Whether a sequence number can be real (callers count the others as damage and drop them). */
     static boolean plausible(long seq) {
-        return seq >= 0 && seq <= MAX_SEQ;
+        return SequenceNumbers.possible(seq);
     }
 
     private SequencedEvent[] slots = new SequencedEvent[8];

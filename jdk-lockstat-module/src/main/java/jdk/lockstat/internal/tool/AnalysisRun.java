@@ -153,6 +153,12 @@ final class AnalysisRun {
         for (String p : result.parse().problems()) {
             err.println("lockstat " + command + ": warning: " + file + ": " + p + " (the output covers what was readable)");
         }
+        long impossible = analysis.counters().implausibleSequenceNumbers();
+        if (impossible > 0) {
+            // Damage by the rule verify applies (SequenceNumbers): verify calls such a trace INVALID.
+            err.println("lockstat " + command + ": warning: " + file + ": " + impossible
+                    + " monitor or park event(s) carry an impossible sequence number (damaged; left out)");
+        }
         if (!result.parse().complete() && !result.parse().truncated() && result.parse().intact()) {
             err.println("lockstat " + command + ": warning: " + file + " has no end record (the VM did not close it)");
         }
@@ -229,9 +235,12 @@ final class AnalysisRun {
                 + (sorted.size() > MAX_THREADS_NAMED ? ", and " + (sorted.size() - MAX_THREADS_NAMED) + " more" : "");
     }
 
-    /** Exit status: 0 for an intact trace, 1 when it was damaged (the output still covers what was readable). */
+    /**
+     * Exit status: 0 for an intact trace, 1 when it was damaged (the output still covers what was readable):
+     * its structure, or an event's sequence number by the rule verify applies too.
+     */
     int status() {
-        return result.parse().intact() ? 0 : 1;
+        return result.parse().intact() && analysis.counters().implausibleSequenceNumbers() == 0 ? 0 : 1;
     }
 
     List<String> problems() {

@@ -30,6 +30,7 @@ import java.util.Set;
 
 import jdk.lockstat.internal.format.Event;
 import jdk.lockstat.internal.format.EventType;
+import jdk.lockstat.internal.format.SequenceNumbers;
 import jdk.lockstat.internal.format.TraceParser;
 
 /**
@@ -37,7 +38,9 @@ import jdk.lockstat.internal.format.TraceParser;
  * is defined somewhere in the trace (metadata may come later than its use: paper 3.4), and every
  * monitor's sequence numbers are gapless. A monitor address can be reused after deflation, with a
  * sequence starting at 0 again, so per address the count of sequence number k never grows with k.
- * A MonitorReleaseSummary holds all the numbers it covers (seq .. seq+count-1).
+ * A MonitorReleaseSummary holds all the numbers it covers (seq .. seq+count-1). A monitor or park
+ * event whose number cannot be real by {@link SequenceNumbers}'s rule is damage, counted as the
+ * analysis counts it (its "impossible sequence number" note): one rule for both.
  */
 final class ReferenceChecker implements TraceParser.Listener {
     private static final int MAX_REPORTED = 20;
@@ -55,6 +58,7 @@ final class ReferenceChecker implements TraceParser.Listener {
     private final Map<Long, Long> forwardRefs = new HashMap<>();       // wait() forward ref -> thread
     private final Set<Long> resolvedRefs = new HashSet<>();
     private final Set<Long> endedThreads = new HashSet<>();
+    private long impossibleSequenceNumbers;
     private long writer;
     private long context;   // thread the current buffer's events belong to (VthreadMount switches it)
 
@@ -112,18 +116,19 @@ final class ReferenceChecker implements TraceParser.Listener {
         if (monitor >= 0 && e.type().fieldIndex("seq") >= 0) {
             long seq = e.getLong("seq");
             long count = summary ? e.getLong("count") : 1;
-            count(monitor, seq, count >= 1 && seq <= MAX_SEQ - count ? count : 1);
+            if (SequenceNumbers.possible(seq, count)) {
+                seqCounts.computeIfAbsent(monitor, m -> new SeqCoverage()).add(seq, seq + count);
+            } else {
+                impossibleSequenceNumbers++;   // the analysis ignores it too
+            }
+        } else if (e.type().fieldIndex("gseq") >= 0 && !SequenceNumbers.possible(e.getLong("gseq"))) {
+            impossibleSequenceNumbers++;
         }
     }
 
-    /** Largest sequence number taken for real (as the analysis: SeqWindow.MAX_SEQ); beyond it, damage. */
-    private static final long MAX_SEQ = 1L << 56;
-
-    private void count(long monitor, long seq, long count) {
-        if (seq < 0 || seq > MAX_SEQ) {
-            return;   // damage, which the analysis ignores too
-        }
-        seqCounts.computeIfAbsent(monitor, m -> new SeqCoverage()).add(seq, seq + count);
+    /** Monitor and park events whose sequence number cannot be real (damage; the analysis ignores them). */
+    long impossibleSequenceNumbers() {
+        return impossibleSequenceNumbers;
     }
 
     /** Dangling references, at most one line per kind. */

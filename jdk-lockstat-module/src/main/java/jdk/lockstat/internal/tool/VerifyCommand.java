@@ -106,6 +106,11 @@ final class VerifyCommand implements Command {
         if (stats.implausibleBufferSequences > 0) {
             problems.add(stats.implausibleBufferSequences + " event buffers carry an impossible sequence number (damaged)");
         }
+        if (references.impossibleSequenceNumbers() > 0) {
+            // The analysis's rule too (SequenceNumbers): report notes the same count as ignored.
+            problems.add(references.impossibleSequenceNumbers()
+                    + " monitor or park event(s) carry an impossible sequence number (damaged)");
+        }
         if (stats.duplicateBuffers > 0) {
             problems.add(stats.duplicateBuffers + " event buffers appear twice");
         }
