@@ -222,7 +222,7 @@ static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
   }
   m->lockstat()->blocked_inc();   // before the enter's seq: releases from now on are recorded
   if (!in_virtual_thread(jt, tl)) {
-    tl->set_blocked_on(m);   // this increment is the one its acquisition undoes
+    tl->add_blocked_on(m);   // this increment is the one its acquisition undoes
   }
   tally(tl, m);
   jlong now = LockStatClock::now();
@@ -279,10 +279,9 @@ void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) 
       return;   // its enter came before this trace
     }
   } else {
-    if (tl->blocked_on() != m) {
+    if (!tl->take_blocked_on(m)) {
       return;   // its enter is not in this trace (blocked before the trace started, or left out)
     }
-    tl->set_blocked_on(nullptr);
     m->lockstat()->blocked_dec();
   }
   LockStatSectionCounters* cost = tl->section_counters();
@@ -306,7 +305,6 @@ static volatile u8 next_forward_ref = 1;
 
 // Pending forward references belong to the Java thread that waited: for a platform thread they live
 // in its LockStatThreadLocal, for a virtual thread (which may change carriers) in LockStatVirtualThreadWaits.
-
 static u8 pending_ref(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m) {
   return in_virtual_thread(jt, tl) ? LockStatVirtualThreadWaits::pending_ref(jt->monitor_owner_id(), m)
                                    : tl->pending_ref(m);

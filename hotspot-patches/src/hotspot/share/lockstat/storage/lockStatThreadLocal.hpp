@@ -123,10 +123,16 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   LockStatSectionCounters _section_counters;
   jlong _exit_began;              // LockStat's time in the current release began; 0: not timed
   uint _release_count;            // picks the releases that are timed (section counters)
-  // The monitor this thread counted itself blocked on (LockStatMonitorState::_blocked) in this trace:
-  // only that increment is undone when it acquires the monitor, so a thread blocked before a trace
-  // started (or counted in an earlier one) never takes back another thread's count.
-  ObjectMonitor* _blocked_on;
+  // The monitors this thread counted itself blocked on (LockStatMonitorState::_blocked) in this trace:
+  // only such an increment is undone when it acquires the monitor, so a thread blocked before a trace
+  // started (or counted in an earlier one) never takes back another thread's count. More than one
+  // only while a JVMTI agent's callback between a contended enter and its entered blocks on another
+  // monitor; past max_blocked_on, increments are only counted (_blocked_on_overflow), and undone by
+  // acquisitions of monitors not in the list.
+  static const int max_blocked_on = 4;
+  ObjectMonitor* _blocked_on[max_blocked_on];
+  int _blocked_on_count;
+  int _blocked_on_overflow;
 
   static LockStatThreadLocal* _head;
   static LockStatChainCounters _exited_chain_counters;   // of threads that have ended
@@ -195,8 +201,28 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   jlong exit_began() const { return _exit_began; }
   bool time_this_release() { return ++_release_count % LockStatSectionCounters::release_sample_period == 0; }
   void set_exit_began(jlong t) { _exit_began = t; }
-  ObjectMonitor* blocked_on() const { return _blocked_on; }
-  void set_blocked_on(ObjectMonitor* m) { _blocked_on = m; }
+  // This thread counted itself blocked on m (LockStatMonitorEvents::write_enter).
+  void add_blocked_on(ObjectMonitor* m) {
+    if (_blocked_on_count < max_blocked_on) {
+      _blocked_on[_blocked_on_count++] = m;
+    } else {
+      _blocked_on_overflow++;
+    }
+  }
+  // It acquired m: true if its count on m is to be undone (the increment was this trace's).
+  bool take_blocked_on(ObjectMonitor* m) {
+    for (int i = _blocked_on_count - 1; i >= 0; i--) {
+      if (_blocked_on[i] == m) {
+        _blocked_on[i] = _blocked_on[--_blocked_on_count];
+        return true;
+      }
+    }
+    if (_blocked_on_overflow > 0) {
+      _blocked_on_overflow--;
+      return true;
+    }
+    return false;
+  }
   // The buffer, if it has room for 'bytes' without taking a new one (never blocks, never allocates).
   LockStatBuffer* buffer_if_room(size_t bytes) const;
 
@@ -224,12 +250,6 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   static LockStatChainCounters chain_counters_at_safepoint();
   // At a safepoint: the critical-section counters of all threads, ended ones included.
   static LockStatSectionCounters section_counters_at_safepoint();
-  // Calls f(tl) for every registered thread's state; at a safepoint.
-  template <typename F> static void states_at_safepoint(F f) {
-    for (LockStatThreadLocal* tl = _head; tl != nullptr; tl = tl->_next) {
-      f(tl);
-    }
-  }
   // At a safepoint, before tracing starts again in a running VM (jcmd LockStat.start): what threads
   // kept from an earlier trace (empty buffers with that trace's sequence numbers, announced virtual
   // threads, pending wait() references, counters) must not leak into the new one.
