@@ -172,15 +172,20 @@ public final class Scenario {
     public static Scenario twoOwners() {
         Scenario s = new Scenario();
         metadata(s.buffer(0));
+        twoOwnersEvents(s, LOCK_CLASS);
+        return s;
+    }
+
+    /** {@link #twoOwners()}'s monitor events, on a lock of class lockClass (its metadata the caller's). */
+    public static void twoOwnersEvents(Scenario s, long lockClass) {
         EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
-        inflate(b1, 50, 0, 0x1234, LOCK_CLASS);
+        inflate(b1, 50, 0, 0x1234, lockClass);
         enter(b2, 100, 1, T2);
         enter(b3, 150, 2, T3);
         exit(b1, 200, 3, T1);
         entered(b2, 210, 4);
         exit(b2, 300, 5, T2);
         entered(b3, 320, 6);
-        return s;
     }
 
     /**

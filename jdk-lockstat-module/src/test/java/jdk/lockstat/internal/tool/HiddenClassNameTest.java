@@ -25,10 +25,6 @@ import static jdk.lockstat.internal.reconstruct.Scenario.T0;
 import static jdk.lockstat.internal.reconstruct.Scenario.T1;
 import static jdk.lockstat.internal.reconstruct.Scenario.T2;
 import static jdk.lockstat.internal.reconstruct.Scenario.T3;
-import static jdk.lockstat.internal.reconstruct.Scenario.enter;
-import static jdk.lockstat.internal.reconstruct.Scenario.entered;
-import static jdk.lockstat.internal.reconstruct.Scenario.exit;
-import static jdk.lockstat.internal.reconstruct.Scenario.inflate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -77,14 +73,7 @@ class HiddenClassNameTest {
             meta.event(EventType.CALL_CHAIN, 100 + t, List.of(new Object[] {2001L, 4L, 60 + t, 0L},
                     new Object[] {2002L, 0L, -1L, 0L}, new Object[] {2003L, 11L, 1474L, 0L}));
         }
-        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
-        inflate(b1, 50, 0, 0x1234, 0x600L);
-        enter(b2, 100, 1, T2);
-        enter(b3, 150, 2, T3);
-        exit(b1, 200, 3, T1);
-        entered(b2, 210, 4);
-        exit(b2, 300, 5, T2);
-        entered(b3, 320, 6);
+        Scenario.twoOwnersEvents(s, 0x600L);
         return s.write(dir, "lambda.lct");
     }
 
