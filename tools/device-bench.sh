@@ -59,9 +59,10 @@ run)
   xz -dc "$bundle" | tar -C "$dir" -xf -
   "$dir/lockstat-jdk/bin/java" -XX:+TraceLockContention -version 2>&1 | head -n 2
   cd "$dir"
+  # JFR's settings from the checkout, which travels with the bundle (the harness runs in $dir)
   exec stock-jdk/bin/java -cp harness OverheadHarness --lockstat-jdk lockstat-jdk --stock-jdk stock-jdk \
     --asprof "$dir/libasyncProfiler.so" --classes classes --realworld-cp "realworld/classes:realworld/lib/*" \
-    --out "$results" "$@"
+    --jfc "$here/bench/overhead/contention.jfc" --out "$results" "$@"
   ;;
 *) die "unknown mode $mode" ;;
 esac

@@ -26,6 +26,7 @@
 #include "lockstat/service/lockStatDCmds.hpp"
 #include "lockstat/service/lockStatService.hpp"
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
+#include "lockstat/storage/lockStatClock.hpp"
 #include "runtime/javaThread.hpp"
 #include "runtime/sharedRuntime.hpp"
 #include "runtime/thread.hpp"
@@ -55,6 +56,10 @@ void LockStat::contended_enter(JavaThread* jt, ObjectMonitor* m) {
 
 void LockStat::contended_entered(JavaThread* jt, ObjectMonitor* m) {
   LockStatMonitorEvents::contended_entered(jt, m);
+}
+
+void LockStat::monitor_released(JavaThread* jt) {
+  LockStatMonitorEvents::released(jt);
 }
 
 void LockStat::monitor_deflated(Thread* current, ObjectMonitor* m) {
@@ -92,8 +97,12 @@ address LockStat::exception_handler_for_mark(JavaThread* current, address return
   return LockStatFrameMarks::exception_fixup(return_address, handler);
 }
 
-int LockStatMonitorExitMark::begin(JavaThread* jt, ObjectMonitor* m, u8* seq, jlong* time) {
-  return LockStatMonitorEvents::exit_begin(jt, m, seq, time);
+int LockStatMonitorExitMark::begin(JavaThread* jt, ObjectMonitor* m, u8* seq) {
+  return LockStatMonitorEvents::exit_begin(jt, m, seq);
+}
+
+jlong LockStatMonitorExitMark::release_time() {
+  return LockStatClock::now();
 }
 
 void LockStatMonitorExitMark::end(JavaThread* jt, ObjectMonitor* m, u8 seq, jlong time, int what) {

@@ -64,6 +64,7 @@ class LockStat : AllStatic {
   static void contended_enter(JavaThread* jt, ObjectMonitor* m);
   static void contended_entered(JavaThread* jt, ObjectMonitor* m);
   static void monitor_deflated(Thread* current, ObjectMonitor* m);
+  static void monitor_released(JavaThread* jt);
   static void vthread_wait_end(JavaThread* jt, ObjectMonitor* m);
   static void vthread_reenter_blocked(JavaThread* jt, ObjectMonitor* m);
   static void vthread_acquired(JavaThread* jt, ObjectMonitor* m, bool after_wait);
@@ -101,6 +102,11 @@ class LockStat : AllStatic {
   }
   static void on_contended_entered(JavaThread* jt, ObjectMonitor* m) {
     if (is_active()) contended_entered(jt, m);
+  }
+  // ObjectMonitor::exit_epilog, right after the owner field is cleared (the exit that wakes a
+  // successor, where the exit's LockStatMonitorExitMark is out of reach): the release's time.
+  static void on_monitor_released(JavaThread* jt) {
+    if (is_active()) monitor_released(jt);
   }
   static void on_monitor_deflated(Thread* current, ObjectMonitor* m) {
     if (is_active()) monitor_deflated(current, m);
@@ -161,8 +167,10 @@ class LockStatLeafCaller : public StackObj {
 
 // Placed at the top of ObjectMonitor::exit(): takes the exit's sequence number while the thread
 // still owns the monitor (so it orders before the next owner's events) if other threads are
-// contending, and writes the event, with the call chain, after the release (its destructor), so
-// that tracing does not lengthen the critical section.
+// contending. Everything else runs after the owner field is cleared, so that tracing lengthens the
+// critical section by no more than that number: the release's time, read by released() right
+// after the release store (or by LockStat::on_monitor_released in exit_epilog), and the event with
+// its call chain, written by the destructor.
 // not_suspended false: the exit inside a contended enter that was suspended; it re-acquires later,
 // and its enter events stand for the whole episode.
 class LockStatMonitorExitMark : public StackObj {
@@ -171,13 +179,21 @@ class LockStatMonitorExitMark : public StackObj {
   u8 _seq;
   jlong _time;
   int _what;   // what the destructor writes; 0: nothing
-  static int begin(JavaThread* jt, ObjectMonitor* m, u8* seq, jlong* time);
+  static int begin(JavaThread* jt, ObjectMonitor* m, u8* seq);
   static void end(JavaThread* jt, ObjectMonitor* m, u8 seq, jlong time, int what);
+  static jlong release_time();
  public:
   LockStatMonitorExitMark(JavaThread* jt, ObjectMonitor* m, bool not_suspended) :
     _jt(jt), _monitor(m), _seq(0), _time(0), _what(0) {
     if (LockStat::is_active() && not_suspended) {
-      _what = begin(jt, m, &_seq, &_time);
+      _what = begin(jt, m, &_seq);
+    }
+  }
+  // Right after the owner field is cleared. exit() may take the monitor back to wake a successor
+  // and release it again: the first release is the one that ended the owner's part.
+  void released() {
+    if (_what != 0 && _time == 0) {
+      _time = release_time();
     }
   }
   ~LockStatMonitorExitMark() {

@@ -328,7 +328,7 @@ static int take_pending(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
   return n;
 }
 
-int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq, jlong* time) {
+int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq) {
   // Most exits of an inflated monitor are neither contended nor after a wait: two counters of the
   // monitor say so without the thread's state (C2's unlock code reads the same word).
   bool contended = m->lockstat()->is_contended();
@@ -353,18 +353,38 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq,
   if (resolve) {
     what |= RESOLVE;
   }
-  // While the thread still owns m: release times follow the order of sequence numbers, which the
-  // summing of releases (LockStatReleaseStretch) relies on.
-  *time = LockStatClock::now();
+  // The release's time is read after the owner field is cleared: a release whose time comes after
+  // a later event of m (another thread's enter, the next owner's release) ends its owner part at
+  // that event's time, since the analysis and LockStatReleaseStretch take times as a running
+  // maximum in the order of sequence numbers.
   if (tl != nullptr) {
-    tl->set_exit_began(began);   // counted after the release (exit_end); 0: not timed
+    tl->want_release_time();
+    if (began != 0) {
+      LockStatSectionCounters* cost = tl->section_counters();
+      cost->release_samples++;
+      cost->release_ticks += LockStatClock::now() - began;
+    }
   }
   return what;
+}
+
+void LockStatMonitorEvents::released(JavaThread* jt) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  if (tl != nullptr) {
+    tl->set_release_time(LockStatClock::now());
+  }
 }
 
 void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, jlong time, int what) {
   // A sequence number taken must be written, or the monitor's sequence has a gap.
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  if (tl != nullptr) {
+    jlong epilog_time = tl->take_release_time();
+    time = time != 0 ? time : epilog_time;
+  }
+  if (time == 0) {
+    time = LockStatClock::now();   // a path that released without a hook: late, never earlier
+  }
   if (tl == nullptr) {
     if ((what & (EXIT | WAIT_EXIT)) != 0) {
       LockStatService::write_shared_monitor_event(LOCKSTAT_MONITOR_CONTENDED_EXIT, m, seq);
@@ -372,12 +392,7 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, j
     return;
   }
   if ((what & (EXIT | WAIT_EXIT)) != 0) {
-    LockStatSectionCounters* cost = tl->section_counters();
-    cost->releases++;
-    if (tl->exit_began() != 0) {
-      cost->release_samples++;
-      cost->release_ticks += time - tl->exit_began();
-    }
+    tl->section_counters()->releases++;
   }
   // The waiting thread's own chain would name wait()'s caller, not the code that holds the lock
   // (paper's awaitNotEmpty): the wait's release gets a forward reference instead of a chain.

@@ -45,16 +45,16 @@ struct LockStatChainCounters {
 
 // LockStat's own time inside critical sections (issue 36): what the traced thread spent in LockStat
 // code while it owned a monitor, after a contended acquisition (up to the end of the entered hook) and
-// before a recorded release (from the exit hook's start to the timestamp taken just before the owner
-// field is cleared). In clock ticks; summed into the trace's SECTION_STATS events at safepoints.
+// before a recorded release (the exit hook, which takes the release's number; its time is read after
+// the owner field is cleared). In clock ticks; summed into the trace's SECTION_STATS events at safepoints.
 // Plain fields: only the owning thread writes them. What the hooks cannot see is not in it: the call
 // from C2's inline exit into the runtime when a release is diverted (docs/performance.md).
 struct LockStatSectionCounters {
   u8 acquisitions;     // contended acquisitions recorded (ContendedEntered)
   u8 acquire_ticks;
   u8 releases;         // releases numbered while owning (ContendedExit, MonitorWaitExit)
-  // Releases are timed one in release_sample_period (two clock reads are themselves most of a
-  // release's cost): release_ticks is the sampled ones' time, release_samples how many.
+  // Releases are timed one in release_sample_period (two clock reads would be most of a release's
+  // cost inside the section): release_ticks is the sampled ones' time, release_samples how many.
   u8 release_samples;
   u8 release_ticks;
   // Of the acquisitions, those that wrote their event the slow way while owning the monitor: a new
@@ -121,8 +121,11 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   LockStatChainCounters _chain_counters;
   LockStatChainCache _chain_cache;
   LockStatSectionCounters _section_counters;
-  jlong _exit_began;              // LockStat's time in the current release began; 0: not timed
   uint _release_count;            // picks the releases that are timed (section counters)
+  // The time of a recorded release that ObjectMonitor::exit_epilog makes (LockStat::on_monitor_released):
+  // wanted from the exit's first hook until its last; 0 until taken.
+  bool _release_time_wanted;
+  jlong _release_time;
   // The monitors this thread counted itself blocked on (LockStatMonitorState::_blocked) in this trace:
   // only such an increment is undone when it acquires the monitor, so a thread blocked before a trace
   // started (or counted in an earlier one) never takes back another thread's count. More than one
@@ -198,9 +201,14 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   bool take_repark(jlong tid) { bool r = _repark_tid == tid && tid != 0; _repark_tid = 0; return r; }
   LockStatChainCounters* chain_counters() { return &_chain_counters; }
   LockStatSectionCounters* section_counters() { return &_section_counters; }
-  jlong exit_began() const { return _exit_began; }
   bool time_this_release() { return ++_release_count % LockStatSectionCounters::release_sample_period == 0; }
-  void set_exit_began(jlong t) { _exit_began = t; }
+  void want_release_time() { _release_time_wanted = true; _release_time = 0; }
+  void set_release_time(jlong t) {
+    if (_release_time_wanted && _release_time == 0) {
+      _release_time = t;
+    }
+  }
+  jlong take_release_time() { _release_time_wanted = false; return _release_time; }
   // This thread counted itself blocked on m (LockStatMonitorEvents::write_enter).
   void add_blocked_on(ObjectMonitor* m) {
     if (_blocked_on_count < max_blocked_on) {
