@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The LockStat JDK as users get it: the JDK image with bin/lockstat, plus the JavaFX viewer and its
-# jars (bin/lockstat-viewer runs it on the image's own java; no Maven needed), a README and the
-# licences, in one directory lockstat-jdk-<version>-linux-<arch>/.
+# jars (bin/lockstat-viewer runs it on the image's own java; no Maven needed), a README, the docs
+# (lockstat-docs/) and the licences, in one directory lockstat-jdk-<version>-linux-<arch>/.
 #   tools/make-dist.sh tar JDK_IMAGE VIEWER_TARGET OUT_DIR   writes OUT_DIR/lockstat-jdk-<version>-linux-<arch>.tar.gz
 #   tools/make-dist.sh install JDK_IMAGE VIEWER_TARGET PREFIX   the same tree, installed into PREFIX
 # An image for another CPU (aarch64, cross-built): HOST_JDK names a native LockStat JDK to run the
@@ -69,6 +69,11 @@ exec "$home/bin/java" --enable-native-access=ALL-UNNAMED "@$home/lib/lockstat-vi
 LAUNCHER
   chmod 755 "$d/bin/lockstat-viewer"
   cp "$here/LICENSE" "$d/LOCKSTAT-LICENSE"
+  # The docs (1.6 MB), laid out as in the repository so that README.md's links to docs/ work; links
+  # from the docs into bench/ (measured results) point to files that only the repository has.
+  mkdir -p "$d/lockstat-docs"
+  cp "$here/README.md" "$d/lockstat-docs/README.md"
+  cp -r "$here/docs" "$d/lockstat-docs/docs"
   cat > "$d/LOCKSTAT-README.md" <<README
 # LockStat JDK $version (linux-$arch)
 
@@ -80,7 +85,21 @@ thread held the lock in which call chain.
     bin/lockstat-viewer lockstat-<pid>.lct              # the JavaFX viewer (needs a display)
     bin/jcmd <pid> LockStat.start | dump | report | stop
 
-Documentation: the LockStat JDK repository's README.md and docs/.
+Documentation, in lockstat-docs/ (the repository's README.md and docs/; their links into bench/,
+the measured results, lead to the repository):
+
+    lockstat-docs/README.md                  what it records, quick start, what it costs
+    lockstat-docs/docs/report-format.md      reports: aspects, owners, <hand-off>, every command's columns
+    lockstat-docs/docs/runtime-control.md    flags, jcmd LockStat.start/dump/report/stop
+    lockstat-docs/docs/viewer.md             the viewer's views, bottle graphs
+    lockstat-docs/docs/trace-format.md       the .lct trace format
+    lockstat-docs/docs/performance.md        overhead and accuracy, measured
+    lockstat-docs/docs/platforms.md, reliability.md, architecture.md
+    lockstat-docs/docs/design/, development.md   how it works inside, how to build and change it
+
+Without any file: bin/lockstat help TOPIC (parks, aspects, owners, locks, bottle), and
+bin/lockstat COMMAND --help for a command's usage and columns.
+
 Licence: GPLv2 with the Classpath exception (LOCKSTAT-LICENSE; OpenJDK's own in legal/).
 README
 }

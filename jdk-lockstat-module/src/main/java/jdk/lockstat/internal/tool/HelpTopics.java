@@ -71,6 +71,112 @@ final class HelpTopics {
                 idle worker or a join; where the chain says nothing (AbstractQueuedSynchronizer.acquire,
                 which locks, semaphores and latches share), by the blocker's class name.
                 """);
+        TOPICS.put("aspects", """
+                What --by keys contentions by (report, and the viewer's drill-down)
+
+                Blocked side: each contention as a whole.
+                  group         intrinsic (synchronized), virtual-thread (a virtual thread blocked on
+                                synchronized), park (a java.util.concurrent lock), pinned-virtual-thread (such a
+                                park that blocked its carrier), resource (a wait for a pool's item, a queue's
+                                element, a permit, a condition, a future: lockstat help parks)
+                  lock-class    the lock object's class
+                  lock          the lock object: Class@hash, or Class@0xaddress
+                  thread        the blocked thread: name #id
+                  method        the innermost method of the blocked call chain
+                  chain         the blocked call chain, innermost frame first: Class.method(File.java:line) <- caller
+
+                Owner side: each owner part, the stretch of a contention during which one thread held the
+                lock; a contention over several owners is split among them (lockstat help owners).
+                  owner-thread  the thread that held the lock
+                  owner-method  the innermost method of the owner's chain at its release
+                  owner-chain   the owner's call chain at its release
+                  owner-state   what the owner did meanwhile: running, blocked, waiting, parked, vm-pause
+                  root-owner-thread, root-owner-method, root-owner-chain
+                                where the owner was itself blocked on another lock, the owner of that lock then,
+                                and so on to one that was not blocked (<deadlock cycle> where the path loops)
+
+                Chains start at their first frame outside the locking mechanism (Unsafe.park, LockSupport,
+                AbstractQueuedSynchronizer, ReentrantLock...) unless --all-frames; chains that differ only in
+                those frames are one key. Hidden classes are named without their run-to-run address
+                (Driver$$Lambda, not Driver$$Lambda/0x00000000790db308), so that two reports compare.
+                An aspect list is ordered: --by owner-method,thread groups by owner method, then by thread.
+                """);
+        TOPICS.put("owners", """
+                Who held the lock: owner parts, <hand-off> and <unknown owner>
+
+                A blocked interval is split at every release of its lock (for java.util.concurrent: at every
+                unpark of a waiter) into owner parts; each part goes to the thread that held the lock then
+                and its call chain at the release. Two keys have no owner:
+
+                  <hand-off>       the lock was released and nobody held it yet: the woken thread (or the next
+                                   owner) had not run. Scheduler latency, microseconds, more on busy CPUs; much
+                                   of it means the lock changes hands very often for short holds.
+                  <unknown owner>  no release was seen: events lost (lockstat summary says how many buffers),
+                                   or the lock was held since before the trace started (jcmd LockStat.start).
+
+                Owner state (--by owner-state) splits each part by the owner thread's own events:
+                  running   nothing traced: on a CPU, or ready for one, sleeping, in I/O or native code
+                  blocked   itself blocked on another lock or waiting for a resource (then root-owner-*
+                            follow to that lock's owner)
+                  waiting   Object.wait(), a barrier, a phaser, a join, a park without a blocker
+                  parked    an idle pool worker's park
+                  vm-pause  a safepoint or GC pause
+                Where they overlap: vm-pause, then blocked, waiting, parked. 'running' does not yet tell an
+                owner on a CPU from one preempted while it held the lock: lockstat bottle (runningNanos,
+                runnableNanos) shows, per thread, how much of its time it waited for a CPU.
+                """);
+        TOPICS.put("locks", """
+                The columns of lockstat locks (after the J9 park-contention thesis, section 3.7)
+
+                One row per contended lock object, largest blocked thread time first. BlockedNow(i) is the
+                number of threads blocked on the lock after its i-th block or unblock event, t(i) its time.
+
+                  times        timesBlocked: contentions that overlap the window
+                  peak         peakBlocked: most threads blocked on it at once
+                  thread ms    blockedThreadTimeNanos: sum of BlockedNow(i-1) x (t(i) - t(i-1)), all threads' waiting
+                  real ms      blockedRealTimeNanos: sum of min(BlockedNow(i-1), 1) x (t(i) - t(i-1)), the time at
+                               least one thread was blocked
+                  avg blk ms   avgBlockedNanos: thread ms / times
+                  avg hold ms  avgHoldNanos: real ms / (times - now), the contended real time per hand-over: how
+                               long the lock was held per hand-over while some thread waited. It is not the
+                               hold time of every acquisition (uncontended ones are not traced), and a
+                               microsecond section shows the gap to its next owner too.
+                  now          blockedNow: threads still blocked at the end of the trace
+                  %real        realTimeUtilPercent: 100 x real ms / the run (the trace, or --from..--to)
+                  %thread      threadTimeUtilPercent: 100 x thread ms / the run; above 100 when several threads
+                               waited at once (553 means 5.5 threads waited on average)
+                  %r-life      realLifeTimeUtilPercent: as %real, over the lock's own life (its first to its last
+                               block or unblock event)
+                  %t-life      threadLifeTimeUtilPercent: as %thread, over the lock's own life
+                  lock         the lock object (Class@hash)
+                  second line  firstThread, firstChain: the first blocked thread and (text) the top frame
+                               of its chain
+
+                CSV and JSON use the names after each column, with times in nanoseconds.
+                After-wait re-acquisitions are not counted.
+                """);
+        TOPICS.put("bottle", """
+                Bottle graphs (lockstat bottle, the viewer's Bottle graph view)
+
+                One box per thread (or per name pattern with --group-by-name), least parallel first.
+                  heightNanos    the box's height: its share of the run, each moment divided among the
+                                 threads running then; the heights add up to the run
+                  width          its parallelism: running time over share, the average number of threads
+                                 running while it ran: 6 busy threads on 2 CPUs show widths near 2, not 6
+                  runningNanos   on a CPU, from each thread's CPU time per drain period (ThreadCpu events)
+                  runnableNanos  not blocked, waiting, parked or paused, yet not on a CPU: ready and waiting
+                                 for one (preempted, or more threads than CPUs)
+                  oversubscribed runnable time is at least 1% of the running time: more threads were ready
+                                 than CPUs
+                  cpuTimeRecorded, cpus
+                                 whether the trace has CPU time; the traced VM's CPUs
+                  untracedThreads
+                                 threads left out: no traced event and no CPU time
+                Time the trace cannot see (sleep, I/O, an uncontended wait()) counts as idle where a thread
+                used under 5% of a CPU in a drain period, otherwise as running or runnable by its CPU time.
+                --group-by-name writes numbers that stand alone as # (pool-1-thread-7: pool-#-thread-#);
+                digits inside a word stay (H2-serialization).
+                """);
     }
 
     private HelpTopics() {}
@@ -78,6 +184,11 @@ final class HelpTopics {
     /** The topics' names, for the usage text. */
     static String names() {
         return String.join(", ", TOPICS.keySet());
+    }
+
+    /** Whether there is a topic of that name (a command's own: locks, bottle). */
+    static boolean has(String topic) {
+        return TOPICS.containsKey(topic);
     }
 
     /** Prints a topic; false when there is none of that name. */

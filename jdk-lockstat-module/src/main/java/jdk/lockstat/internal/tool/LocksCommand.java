@@ -86,7 +86,8 @@ final class LocksCommand implements Command {
     }
 
     /** CSV and JSON columns: times in nanoseconds. */
-    private static final String[] COLUMNS = {"lock", "timesBlocked", "peakBlocked", "blockedThreadTimeNanos",
+    static final String[] COLUMNS = {   // CSV and JSON names; lockstat help locks explains each
+        "lock", "timesBlocked", "peakBlocked", "blockedThreadTimeNanos",
         "blockedRealTimeNanos", "avgBlockedNanos", "avgHoldNanos", "blockedNow", "realTimeUtilPercent", "threadTimeUtilPercent",
         "realLifeTimeUtilPercent", "threadLifeTimeUtilPercent", "firstThread", "firstChain"};
 

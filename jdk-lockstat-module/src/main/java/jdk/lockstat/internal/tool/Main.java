@@ -64,6 +64,17 @@ public final class Main {
         }
         for (Command c : COMMANDS) {
             if (c.name().equals(args[0])) {
+                if (args.length == 2 && (args[1].equals("--help") || args[1].equals("-h"))) {
+                    out.println("usage: " + c.usage());
+                    out.println(c.description());
+                    if (HelpTopics.has(c.name())) {
+                        out.println();
+                        HelpTopics.print(c.name(), out);
+                    } else {
+                        out.println("lockstat help TOPIC explains more (topics: " + HelpTopics.names() + ").");
+                    }
+                    return 0;
+                }
                 try {
                     List<String> commandArgs = new ArrayList<>(Arrays.asList(args).subList(1, args.length));
                     if (allFrames && c.showsChains()) {
