@@ -44,9 +44,13 @@ public enum Aspect {
     THREAD("thread", false),
     METHOD("method", false),
     CHAIN("chain", false),
+    /** The blocked chain's innermost application frame ({@link ApplicationFrames}): the call site. */
+    SITE("site", false),
     OWNER_THREAD("owner-thread", true),
     OWNER_METHOD("owner-method", true),
     OWNER_CHAIN("owner-chain", true),
+    /** The owner chain's innermost application frame ({@link ApplicationFrames}): the owner's call site. */
+    OWNER_SITE("owner-site", true),
     /** What the owner was doing while it held the lock: running, blocked, waiting, parked, vm-pause. */
     OWNER_STATE("owner-state", true),
     /**
@@ -111,6 +115,7 @@ public enum Aspect {
             case THREAD -> c.thread() != null ? c.thread() : Unknown.THREAD;
             case METHOD -> method(c.chain(), allFrames);
             case CHAIN -> c.chain() != null ? c.chain() : Unknown.CHAIN;
+            case SITE -> ApplicationFrames.site(c.chain());
             default -> throw new IllegalStateException(displayName + " keys owner parts");
         };
     }
@@ -129,6 +134,7 @@ public enum Aspect {
             case OWNER_THREAD -> p.owner();
             case OWNER_METHOD -> method(p.chain(), allFrames);
             case OWNER_CHAIN -> p.chain() != null ? p.chain() : Unknown.CHAIN;
+            case OWNER_SITE -> ApplicationFrames.site(p.chain());
             case OWNER_STATE -> p.state();
             case ROOT_OWNER_THREAD -> p.rootOwner() != null ? p.rootOwner() : p.rootUnowned();
             case ROOT_OWNER_METHOD -> p.rootOwner() != null ? method(p.rootChain(), allFrames) : p.rootUnowned();

@@ -53,9 +53,10 @@ import jdk.lockstat.internal.model.Unknown;
 public final class ContentionCube implements ContentionSink {
     /** Blocked-side aspects, in the order of a row's keys. */
     private static final Aspect[] BLOCKED = {Aspect.GROUP, Aspect.LOCK_CLASS, Aspect.LOCK, Aspect.THREAD,
-        Aspect.METHOD, Aspect.CHAIN};
+        Aspect.METHOD, Aspect.CHAIN, Aspect.SITE};
     private static final List<Aspect> OWNER_ASPECTS = List.of(Aspect.OWNER_THREAD, Aspect.OWNER_METHOD, Aspect.OWNER_CHAIN,
-            Aspect.OWNER_STATE, Aspect.ROOT_OWNER_THREAD, Aspect.ROOT_OWNER_METHOD, Aspect.ROOT_OWNER_CHAIN);
+            Aspect.OWNER_STATE, Aspect.ROOT_OWNER_THREAD, Aspect.ROOT_OWNER_METHOD, Aspect.ROOT_OWNER_CHAIN,
+            Aspect.OWNER_SITE);
     private static final OwnerKey UNKNOWN_OWNER = OwnerKey.all(Unknown.OWNER);
     private static final OwnerKey HAND_OFF = OwnerKey.all(Unknown.HAND_OFF);
     /** Every non-empty combination of the owner-side aspects: how owner-side nodes can group a row's owners. */
@@ -70,7 +71,10 @@ public final class ContentionCube implements ContentionSink {
                     c.add(aspects.get(i));
                 }
             }
-            all.add(List.copyOf(c));
+            // An owner's site follows from its chain: with the chain in a grouping it splits nothing more.
+            if (!(c.contains(Aspect.OWNER_CHAIN) && c.contains(Aspect.OWNER_SITE))) {
+                all.add(List.copyOf(c));
+            }
         }
         return List.copyOf(all);
     }

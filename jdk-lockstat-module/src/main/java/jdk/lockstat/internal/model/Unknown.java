@@ -30,6 +30,8 @@ public enum Unknown {
     DEADLOCK("<deadlock cycle>"),
     CHAIN("<unknown chain>"),
     METHOD("<unknown method>"),
+    /** Site aspects: no frame of the chain is the application's (query.ApplicationFrames). */
+    SITE("<no application frame>"),
     THREAD("<unknown thread>"),
     LOCK("<unknown lock>");
 

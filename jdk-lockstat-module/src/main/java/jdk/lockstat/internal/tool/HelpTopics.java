@@ -84,12 +84,17 @@ final class HelpTopics {
                   thread        the blocked thread: name #id
                   method        the innermost method of the blocked call chain
                   chain         the blocked call chain, innermost frame first: Class.method(File.java:line) <- caller
+                  site          the blocked chain's innermost application frame: the call site in your code
 
                 Owner side: each owner part, the stretch of a contention during which one thread held the
                 lock; a contention over several owners is split among them (lockstat help owners).
                   owner-thread  the thread that held the lock
                   owner-method  the innermost method of the owner's chain at its release
                   owner-chain   the owner's call chain at its release
+                  owner-site    the owner chain's innermost application frame: where in your code the lock
+                                was held, one row per call site even when all of them pass through one library
+                                method (a logging appender, a pool): lockstat report --by owner-site
+                                --app-packages com.example,org.acme.app
                   owner-state   what the owner did meanwhile: running, blocked, waiting, parked, vm-pause
                   root-owner-thread, root-owner-method, root-owner-chain
                                 where the owner was itself blocked on another lock, the owner of that lock then,
@@ -100,6 +105,29 @@ final class HelpTopics {
                 those frames are one key. Hidden classes are named without their run-to-run address
                 (Driver$$Lambda, not Driver$$Lambda/0x00000000790db308), so that two reports compare.
                 An aspect list is ordered: --by owner-method,thread groups by owner method, then by thread.
+                Application frames (site, owner-site): by default every frame outside the JDK's packages
+                (java., javax., jdk., sun., com.sun., ...); with --app-packages only the frames of those
+                packages and their subpackages, so that a site is found below the libraries a chain passes
+                through. A chain without one is keyed <no application frame>.
+                """);
+        TOPICS.put("report", """
+                The columns of lockstat report (text; CSV and JSON use the names in brackets)
+
+                  percent   the row's share of all blocked time in the report [percent]
+                  blocked   the blocked time that reached the row, in ms [totalNanos]
+                  count     contentions with time in the row; one contention counts in each owner row it
+                            was split into, so owner rows' counts add up to more than the contentions [count]
+                  p50, p90, p99, max
+                            how that time was spread over those contentions: one sample per contention, its
+                            time in the row (the whole blocked interval on the blocked side; under an owner,
+                            how long that owner kept the waiter blocked); nearest-rank percentiles and the
+                            longest [p50Nanos, p90Nanos, p99Nanos, maxNanos]
+                  key       the row's key for its aspect (lockstat help aspects); <hand-off> and
+                            <unknown owner> have no owner (lockstat help owners)
+
+                The headline ("Blocked: ... in N contentions") counts monitors, park-based locks and resource
+                waits; re-acquisitions after wait() follow in their own table. Notes list what was left out
+                (idle workers' parks, with their time: lockstat help parks) or skipped as damaged.
                 """);
         TOPICS.put("owners", """
                 Who held the lock: owner parts, <hand-off> and <unknown owner>

@@ -22,11 +22,13 @@
 package jdk.lockstat.internal.tool;
 
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 import jdk.lockstat.internal.aggregate.AggregationTree;
+import jdk.lockstat.query.ApplicationFrames;
 import jdk.lockstat.query.Aspect;
 import jdk.lockstat.query.ReportFormat;
 
@@ -45,7 +47,7 @@ final class ReportCommand implements Command {
 
     @Override
     public String usage() {
-        return "lockstat report [--by ASPECT,...] [--format text|csv|json] [--top N] [--min-percent P] "
+        return "lockstat report [--by ASPECT,...] [--app-packages P,...] [--format text|csv|json] [--top N] [--min-percent P] "
                 + AnalysisRun.FILTER_USAGE + " [--all-frames] TRACE";
     }
 
@@ -62,7 +64,7 @@ final class ReportCommand implements Command {
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
         Set<String> valued = new HashSet<>(AnalysisRun.FILTER_OPTIONS);
-        valued.addAll(Set.of("--by", "--format", "--top", "--min-percent"));
+        valued.addAll(Set.of("--by", "--format", "--top", "--min-percent", "--app-packages"));
         Options o = Options.parse(args, Set.of(Options.ALL_FRAMES), valued, usage());
         List<Aspect> aspects;
         try {
@@ -70,6 +72,7 @@ final class ReportCommand implements Command {
         } catch (IllegalArgumentException e) {
             throw new ToolException("--by: " + e.getMessage(), 2);
         }
+        appPackages(o.values.get("--app-packages"), aspects);
         String format = o.values.getOrDefault("--format", "text");
         if (!format.equals("text") && !format.equals("csv") && !format.equals("json")) {
             throw new ToolException("--format must be text, csv or json, not " + format, 2);
@@ -84,6 +87,25 @@ final class ReportCommand implements Command {
         run.analyze(tree, err, name());
         ReportFormat.write(out, format, run.reportSource(), aspects, tree.snapshot(), tree.afterWaitSnapshot(), top, minPercent);
         return run.status();
+    }
+
+    /**
+     * --app-packages: which frames the site aspects take for the application's (ApplicationFrames); it
+     * only means something to them, so without site or owner-site in --by it is a usage error.
+     */
+    private static void appPackages(String list, List<Aspect> aspects) throws ToolException {
+        if (list == null) {
+            ApplicationFrames.use(List.of());
+            return;
+        }
+        if (!aspects.contains(Aspect.SITE) && !aspects.contains(Aspect.OWNER_SITE)) {
+            throw new ToolException("--app-packages applies to the aspects site and owner-site; --by names neither", 2);
+        }
+        try {
+            ApplicationFrames.use(Arrays.asList(list.split(",")));
+        } catch (IllegalArgumentException e) {
+            throw new ToolException("--app-packages: " + e.getMessage() + " (a list such as com.example,org.acme.app)", 2);
+        }
     }
 
     static int positiveInt(String option, String v) throws ToolException {

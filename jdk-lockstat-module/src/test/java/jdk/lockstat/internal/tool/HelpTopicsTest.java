@@ -80,6 +80,10 @@ class HelpTopicsTest {
         }
         ToolRun locks = ToolRun.of("locks", "-h");
         assertTrue(locks.out().contains("avgHoldNanos") && locks.out().contains("%t-life"), locks.out());
+        ToolRun report = ToolRun.of("report", "--help");
+        for (String column : List.of("  percent ", "  blocked ", "  count ", "  p50, p90, p99, max\n", "  key ")) {
+            assertTrue(report.out().contains(column), column + " in\n" + report.out());
+        }
         ToolRun bottle = ToolRun.of("bottle", "--help");
         assertTrue(bottle.out().contains("runnableNanos") && bottle.out().contains("parallelism"), bottle.out());
     }
@@ -87,6 +91,6 @@ class HelpTopicsTest {
     @Test
     void usageListsTheTopics() {
         ToolRun r = ToolRun.of("help");
-        assertTrue(r.out().contains("(topics: parks, aspects, owners, locks, bottle)"), r.out());
+        assertTrue(r.out().contains("(topics: parks, aspects, report, owners, locks, bottle)"), r.out());
     }
 }
