@@ -8,12 +8,33 @@ public class App {
     private static final Logger LOG = LogManager.getLogger(App.class);
     private static final String BIG = "x".repeat(4096);
 
+    /** With -Dexact=true every call runs inside one monitor and its hold is timed: the truth per site. */
+    static final boolean EXACT = Boolean.getBoolean("exact");
+    static final Object ONE = new Object();
+    static final long[] HELD = new long[2];
+
     static void audit(int i) {
-        LOG.info("audit {}", i);
+        if (EXACT) {
+            synchronized (ONE) {
+                long t0 = System.nanoTime();
+                LOG.info("audit {}", i);
+                HELD[0] += System.nanoTime() - t0;
+            }
+        } else {
+            LOG.info("audit {}", i);
+        }
     }
 
     static void dump(int i) {
-        LOG.info("dump {} {}", i, BIG);
+        if (EXACT) {
+            synchronized (ONE) {
+                long t0 = System.nanoTime();
+                LOG.info("dump {} {}", i, BIG);
+                HELD[1] += System.nanoTime() - t0;
+            }
+        } else {
+            LOG.info("dump {} {}", i, BIG);
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -43,5 +64,10 @@ public class App {
             total += counts[t];
         }
         System.out.println("logged " + total);
+        if (EXACT) {
+            double sum = HELD[0] + HELD[1];
+            System.out.printf("held: audit %.1f%%, dump %.1f%% (%.1f us and %.1f us a call)%n", 100 * HELD[0] / sum,
+                    100 * HELD[1] / sum, HELD[0] / 1e3 / (total / 2.0), HELD[1] / 1e3 / (total / 2.0));
+        }
     }
 }
