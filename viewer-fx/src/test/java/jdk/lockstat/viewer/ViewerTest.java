@@ -144,7 +144,7 @@ class ViewerTest {
         robot.interact(() -> auditRoot.setExpanded(true));
         TreeItem<DrillNode> auditOwner = child(auditRoot, "SampleWorkload$Inventory.audit");
         robot.interact(() -> auditOwner.setExpanded(true));
-        assertTrue(texts(auditOwner).stream().allMatch(t -> List.of("running", "blocked", "waiting", "parked", "vm-pause")
+        assertTrue(texts(auditOwner).stream().allMatch(t -> List.of("running", "runnable", "blocked", "waiting", "parked", "vm-pause")
                 .contains(t)), texts(auditOwner).toString());
 
         // What each contention gave the node: the numbers of its distribution, and a bar per decade.

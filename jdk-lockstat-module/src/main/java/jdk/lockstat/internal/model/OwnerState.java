@@ -27,8 +27,17 @@ package jdk.lockstat.internal.model;
  * their time on to whatever held it up.
  */
 public enum OwnerState {
-    /** Nothing traced: on a CPU, runnable, sleeping, in I/O or native code. */
+    /**
+     * Nothing traced, and on a CPU as far as the owner's CPU time tells (or the trace has none): running,
+     * or sleeping, in I/O or native code, which the trace cannot see.
+     */
     RUNNING("running"),
+    /**
+     * Nothing traced, and not on a CPU although ready for one: preempted while holding the lock, or one of
+     * more threads than CPUs. Split from running by the owner's CPU time per drain period (ThreadCpu), as
+     * the bottle graph splits a thread's time.
+     */
+    RUNNABLE("runnable"),
     /**
      * Itself blocked on another monitor or park-based lock, or waiting for a resource (a pool's item, a
      * queue's element, a permit, a future: which one, {@link OwnerPart#blockedOn()}).

@@ -156,6 +156,7 @@ public final class ContentionAnalysis {
 
             @Override
             public void cpuTime(ThreadRef thread, long time, long cpuNanos) {
+                join.cpuTime(thread, time, cpuNanos);
                 activity.cpuTime(thread, time, cpuNanos);
             }
         };

@@ -67,6 +67,13 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
      * owners again and again, blame stops at the owner reached when it runs out.
      */
     static final int LOOKUPS_PER_CONTENTION = 64;
+    /** CPU time samples kept per thread (one a drain period): enough for any contention still held. */
+    static final int MAX_CPU_SAMPLES = 512;
+    /**
+     * A running stretch past the thread's last CPU sample takes the last window's share, if that window
+     * ended at most this long before it; otherwise it stays running (nothing known).
+     */
+    static final long CPU_EXTRAPOLATE_NANOS = 1_000_000_000L;
 
     /** A state of one thread (or a VM pause); contention: the blocked interval itself, for transitive blame. */
     private record Interval(long from, long to, OwnerState state, LockRef lock, Contention contention) {}
@@ -77,6 +84,8 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     private final Map<ThreadRef, ArrayDeque<Interval>> states = new HashMap<>();
     private final ArrayDeque<Interval> pauses = new ArrayDeque<>();
     private final Map<ThreadRef, Long> waitSince = new HashMap<>();
+    /** Each thread's CPU time samples, {time, cpuNanos}, oldest first. */
+    private final Map<ThreadRef, ArrayDeque<long[]>> cpu = new HashMap<>();
     private final ArrayDeque<Contention> held = new ArrayDeque<>();
     private record Ended(ThreadRef thread, long time) {}
     private final ArrayDeque<Ended> ended = new ArrayDeque<>();
@@ -117,6 +126,20 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
         Long since = waitSince.remove(thread);
         if (since != null) {
             add(states, thread, new Interval(since, time, OwnerState.WAITING, null, null));
+        }
+    }
+
+    /** A platform thread's CPU time so far (ThreadCpu, every drain period): splits its running time. */
+    @Override
+    public void cpuTime(ThreadRef thread, long time, long cpuNanos) {
+        ArrayDeque<long[]> list = cpu.computeIfAbsent(thread, k -> new ArrayDeque<>());
+        long[] last = list.peekLast();
+        if (last != null && time <= last[0]) {
+            return;   // one sample a time; an older one (buffer order) adds nothing to the windows kept
+        }
+        list.addLast(new long[] {time, cpuNanos});
+        if (list.size() > MAX_CPU_SAMPLES) {
+            list.removeFirst();
         }
     }
 
@@ -165,6 +188,7 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
             ThreadRef t = ended.removeFirst().thread();
             states.remove(t);
             waitSince.remove(t);
+            cpu.remove(t);
         }
     }
 
@@ -207,22 +231,95 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
      */
     private void slice(OwnerPart p, LockRef held, List<OwnerPart> out) {
         List<Segment> segments = segments(p.owner(), p.start(), p.end(), held);
-        if (segments.size() == 1 && segments.get(0).by() == null) {
+        if (segments.size() == 1 && segments.get(0).by() == null && onCpuShare(p.owner(), p.start(), p.end()) >= 1) {
             out.add(p);
             return;
         }
         for (Segment s : segments) {
             Interval by = s.by();
-            OwnerState state = by == null ? OwnerState.RUNNING : by.state();
             LockRef lock = by == null ? null : by.lock();
-            if (by != null && by.contention() != null) {
+            if (by == null) {
+                running(p, s.from(), s.to(), out);
+            } else if (by.contention() != null) {
                 List<ThreadRef> path = new ArrayList<>(4);
                 path.add(p.owner());
                 blame(p, s.from(), s.to(), lock, by.contention(), path, out);
             } else {
-                out.add(p.slice(s.from(), s.to(), state, lock));
+                out.add(p.slice(s.from(), s.to(), by.state(), lock));
             }
         }
+    }
+
+    /**
+     * [from, to) of p, where nothing traced says what its owner did: running for the owner's share of
+     * on-CPU time then, runnable for the rest. The two are laid end to end (running first): the trace
+     * tells how much of the stretch the owner waited for a CPU, not when.
+     */
+    private void running(OwnerPart p, long from, long to, List<OwnerPart> out) {
+        double share = onCpuShare(p.owner(), from, to);
+        long cut = share >= 1 ? to : from + Math.round((to - from) * share);
+        if (cut > from) {
+            out.add(p.slice(from, cut, OwnerState.RUNNING, null));
+        }
+        if (to > cut) {
+            out.add(p.slice(cut, to, OwnerState.RUNNABLE, null));
+        }
+    }
+
+    /**
+     * The share of [from, to) thread t spent on a CPU, from its CPU time samples: in each window between
+     * two samples, the CPU time over the time the thread was not blocked, waiting, parked or paused in
+     * it (its ready time), at most 1; the windows weighted by their overlap with [from, to). A part past
+     * the last sample takes the last window's share (within {@link #CPU_EXTRAPOLATE_NANOS}). 1 where
+     * nothing is known: without CPU time an owner that was not held up counts as running, as before.
+     */
+    double onCpuShare(ThreadRef t, long from, long to) {
+        ArrayDeque<long[]> samples = cpu.get(t);
+        if (samples == null || samples.size() < 2 || to <= from) {
+            return 1;
+        }
+        double weighted = 0;
+        long covered = 0;
+        long[] prev = null, beforeLast = null;
+        for (long[] s : samples) {   // only the windows that overlap [from, to) are looked at
+            if (prev != null && s[0] > from && prev[0] < to) {
+                long overlap = Math.min(to, s[0]) - Math.max(from, prev[0]);
+                weighted += windowShare(t, prev, s) * overlap;
+                covered += overlap;
+            }
+            beforeLast = prev;
+            prev = s;
+        }
+        long lastEnd = prev[0];
+        long after = to - Math.max(from, lastEnd);
+        if (after > 0 && from - lastEnd <= CPU_EXTRAPOLATE_NANOS) {
+            weighted += windowShare(t, beforeLast, prev) * after;
+            covered += after;
+        }
+        long unknown = (to - from) - covered;
+        if (unknown > 0) {
+            weighted += unknown;   // before the first sample, or too long after the last: running
+            covered += unknown;
+        }
+        return covered > 0 ? Math.min(1, weighted / covered) : 1;
+    }
+
+    /** One window's on-CPU share of thread t's ready time (see {@link #onCpuShare}). */
+    private double windowShare(ThreadRef t, long[] a, long[] b) {
+        long wall = b[0] - a[0];
+        long used = Math.max(0, b[1] - a[1]);
+        long off = 0;
+        ArrayDeque<Interval> own = states.get(t);
+        if (own != null) {
+            for (Interval i : own) {
+                off += Math.max(0, Math.min(i.to(), b[0]) - Math.max(i.from(), a[0]));
+            }
+        }
+        for (Interval i : pauses) {
+            off += Math.max(0, Math.min(i.to(), b[0]) - Math.max(i.from(), a[0]));
+        }
+        long ready = Math.max(wall - off, wall / 100 + 1);   // overlapping intervals counted twice: never below 1%
+        return Math.min(1, used / (double) ready);
     }
 
     /**
@@ -349,7 +446,7 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
             case BLOCKED -> 1;
             case WAITING -> 2;
             case PARKED -> 3;
-            case RUNNING -> 4;
+            case RUNNING, RUNNABLE -> 4;
         };
     }
 }

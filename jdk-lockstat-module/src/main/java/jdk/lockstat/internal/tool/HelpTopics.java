@@ -95,7 +95,8 @@ final class HelpTopics {
                                 was held, one row per call site even when all of them pass through one library
                                 method (a logging appender, a pool): lockstat report --by owner-site
                                 --app-packages com.example,org.acme.app
-                  owner-state   what the owner did meanwhile: running, blocked, waiting, parked, vm-pause
+                  owner-state   what the owner did meanwhile: running, runnable, blocked, waiting, parked,
+                                vm-pause
                   root-owner-thread, root-owner-method, root-owner-chain
                                 where the owner was itself blocked on another lock, the owner of that lock then,
                                 and so on to one that was not blocked (<deadlock cycle> where the path loops)
@@ -143,15 +144,19 @@ final class HelpTopics {
                                    or the lock was held since before the trace started (jcmd LockStat.start).
 
                 Owner state (--by owner-state) splits each part by the owner thread's own events:
-                  running   nothing traced: on a CPU, or ready for one, sleeping, in I/O or native code
+                  running   nothing traced, and on a CPU (or sleeping, in I/O or native code, which the
+                            trace cannot see)
+                  runnable  nothing traced, and ready but not on a CPU: preempted while it held the lock,
+                            or one of more threads than CPUs
                   blocked   itself blocked on another lock or waiting for a resource (then root-owner-*
                             follow to that lock's owner)
                   waiting   Object.wait(), a barrier, a phaser, a join, a park without a blocker
                   parked    an idle pool worker's park
                   vm-pause  a safepoint or GC pause
-                Where they overlap: vm-pause, then blocked, waiting, parked. 'running' does not yet tell an
-                owner on a CPU from one preempted while it held the lock: lockstat bottle (runningNanos,
-                runnableNanos) shows, per thread, how much of its time it waited for a CPU.
+                Where they overlap: vm-pause, then blocked, waiting, parked. Running and runnable come from
+                the owner's CPU time per drain period (ThreadCpu events), as in the bottle graph: in each
+                period the part of its ready time the thread spent on a CPU. They are shares, not moments:
+                a part is shown running first, then runnable. Without CPU time in the trace, running.
                 """);
         TOPICS.put("locks", """
                 The columns of lockstat locks (after the J9 park-contention thesis, section 3.7)

@@ -97,6 +97,40 @@ class OwnerStateTest {
         assertTrue(byState.contains("worker-11 #11=300\n") && byState.contains("worker-13 #13=140\n"), byState);
     }
 
+    /**
+     * Scenario.twoOwners with the owners' CPU time (issue 41, item 4): in the window 0..400 T1 used 200
+     * ns of its 400 ready, T2 145 of its 290 (it was blocked 100..210). Each owner part where nothing
+     * traced held the owner up is running for its share on a CPU, runnable for the rest; hand-offs and
+     * the owners' totals stay as they were.
+     */
+    @Test
+    void ownerOffACpuWhileHoldingIsRunnable() {
+        Scenario s = new Scenario();
+        EventBufferBuilder meta = s.buffer(0);
+        Scenario.metadata(meta);
+        meta.event(EventType.THREAD_CPU, T0, List.<Object[]>of(new Object[] {T1, 0L}, new Object[] {T2, 0L}));
+        meta.event(EventType.THREAD_CPU, T0 + 400, List.<Object[]>of(new Object[] {T1, 200L}, new Object[] {T2, 145L}));
+        Scenario.twoOwnersEvents(s, Scenario.LOCK_CLASS);
+        Scenario.Result r = s.push();
+        assertEquals("11:running:100-150 11:runnable:150-200 ~:running:200-210", states(r.of(T2)));
+        assertEquals("11:running:150-175 11:runnable:175-200 ~:running:200-210 12:running:210-255 12:runnable:255-300"
+                + " ~:running:300-320", states(r.of(T3)));
+        String byState = r.by("owner-thread,owner-state");
+        assertTrue(byState.contains("worker-11 #11=150\n") && byState.contains("worker-11 #11/running=75\n")
+                && byState.contains("worker-11 #11/runnable=75\n") && byState.contains("worker-12 #12/runnable=45\n"), byState);
+    }
+
+    /** Without CPU time (an older trace, or a thread sampled once) every such part stays running. */
+    @Test
+    void withoutCpuTimeOwnersStayRunning() {
+        Scenario s = new Scenario();
+        EventBufferBuilder meta = s.buffer(0);
+        Scenario.metadata(meta);
+        meta.event(EventType.THREAD_CPU, T0 + 400, List.<Object[]>of(new Object[] {T1, 200L}));
+        Scenario.twoOwnersEvents(s, Scenario.LOCK_CLASS);
+        assertEquals("11:running:100-200 ~:running:200-210", states(s.push().of(T2)));
+    }
+
     static String roots(Contention c) {
         return c.parts().stream().map(p -> (p.rootOwner() == null ? p.rootUnowned().toString() : Long.toString(p.rootOwner().id()))
                 + ":" + (p.start() - T0) + "-" + (p.end() - T0)).collect(Collectors.joining(" "));
