@@ -68,15 +68,20 @@ public final class Scenario {
 
     /** Thread starts, classes, methods and chains for T1..T3 (chain 100+t: method 1000+t "holdN"). */
     public static void metadata(EventBufferBuilder b) {
-        for (long t : new long[] {T1, T2, T3}) {
-            b.event(EventType.THREAD_START, T0, t, 0, "worker-" + t);
-        }
+        workers(b);
         b.event(EventType.CLASS, LOCK_CLASS, 0L, "demo.Lock");
         b.event(EventType.CLASS, 0x800L, 0L, "demo.Worker");
         for (long t : new long[] {T1, T2, T3}) {
             b.event(EventType.METHOD, 1000 + t, 0x800L, "hold" + t, "()V", 0L, "Worker.java");
             b.event(EventType.CALL_CHAIN, 100 + t, List.of(new Object[] {1000 + t, 5L, t, 0L},
                     new Object[] {1000 + t, 9L, 100L, 0L}));
+        }
+    }
+
+    /** ThreadStart of T1, T2 and T3, named worker-11, worker-12, worker-13. */
+    public static void workers(EventBufferBuilder b) {
+        for (long t : new long[] {T1, T2, T3}) {
+            b.event(EventType.THREAD_START, T0, t, 0, "worker-" + t);
         }
     }
 

@@ -21,7 +21,6 @@
 
 package jdk.lockstat.internal.tool;
 
-import static jdk.lockstat.internal.reconstruct.Scenario.T0;
 import static jdk.lockstat.internal.reconstruct.Scenario.T1;
 import static jdk.lockstat.internal.reconstruct.Scenario.T2;
 import static jdk.lockstat.internal.reconstruct.Scenario.T3;
@@ -59,9 +58,7 @@ class HiddenClassNameTest {
     private Path trace() throws IOException {
         Scenario s = new Scenario();
         EventBufferBuilder meta = s.buffer(0);
-        for (long t : new long[] {T1, T2, T3}) {
-            meta.event(EventType.THREAD_START, T0, t, 0, "worker-" + t);
-        }
+        Scenario.workers(meta);
         meta.event(EventType.CLASS, 0x600L, 0L, "Foo$$Lambda.0x000000009b042440");
         meta.event(EventType.CLASS, 0x900L, 0L, "Driver$$Lambda/0x00000000790db308");
         meta.event(EventType.CLASS, 0x901L, 0L, "Driver");

@@ -21,7 +21,6 @@
 
 package jdk.lockstat.internal.tool;
 
-import static jdk.lockstat.internal.reconstruct.Scenario.T0;
 import static jdk.lockstat.internal.reconstruct.Scenario.T1;
 import static jdk.lockstat.internal.reconstruct.Scenario.T2;
 import static jdk.lockstat.internal.reconstruct.Scenario.T3;
@@ -63,9 +62,7 @@ class SiteAspectTest {
     private Path trace() throws IOException {
         Scenario s = new Scenario();
         EventBufferBuilder meta = s.buffer(0);
-        for (long t : new long[] {T1, T2, T3}) {
-            meta.event(EventType.THREAD_START, T0, t, 0, "worker-" + t);
-        }
+        Scenario.workers(meta);
         meta.event(EventType.CLASS, 0x600L, 0L, "org.lib.Lock");
         meta.event(EventType.CLASS, 0x901L, 0L, "org.lib.Appender");
         meta.event(EventType.CLASS, 0x902L, 0L, "com.example.Service");
@@ -92,15 +89,20 @@ class SiteAspectTest {
         return r.out().replaceAll("\\s+", " ");
     }
 
+    /** The report (JSON, whitespace folded) has a row keyed key with exactly nanos of blocked time. */
+    private static void assertRow(String report, String key, long nanos) {
+        assertTrue(report.contains("\"key\": \"" + key + "\", \"totalNanos\": " + nanos + ","), key + "=" + nanos + " in " + report);
+    }
+
     @Test
     void ownerSiteNamesEachApplicationCallSite() throws IOException {
         String t = trace().toString();
         String byMethod = json("report", "--by", "owner-method", "--format", "json", t);
-        assertTrue(byMethod.contains("\"key\": \"org.lib.Appender.append\", \"totalNanos\": 240,"), byMethod);
+        assertRow(byMethod, "org.lib.Appender.append", 240);
         String bySite = json("report", "--by", "owner-site", "--app-packages", "com.example", "--format", "json", t);
-        assertTrue(bySite.contains("\"key\": \"com.example.Service.audit(Service.java:42)\", \"totalNanos\": 150,"), bySite);
-        assertTrue(bySite.contains("\"key\": \"com.example.Service.trace(Service.java:57)\", \"totalNanos\": 90,"), bySite);
-        assertTrue(bySite.contains("\"key\": \"<hand-off>\", \"totalNanos\": 40,"), bySite);
+        assertRow(bySite, "com.example.Service.audit(Service.java:42)", 150);
+        assertRow(bySite, "com.example.Service.trace(Service.java:57)", 90);
+        assertRow(bySite, "<hand-off>", 40);
         assertFalse(bySite.contains("Appender"), bySite);
     }
 
@@ -108,12 +110,12 @@ class SiteAspectTest {
     void defaultRuleTakesTheFirstFrameOutsideTheJdk() throws IOException {
         String t = trace().toString();
         String bySite = json("report", "--by", "owner-site", "--format", "json", t);
-        assertTrue(bySite.contains("\"key\": \"org.lib.Appender.append(Appender.java:10)\", \"totalNanos\": 240,"), bySite);
+        assertRow(bySite, "org.lib.Appender.append(Appender.java:10)", 240);
         // blocked side: T2's and T3's chains differ in their bytecodes, not in the site
         String blocked = json("report", "--by", "site", "--app-packages", "com.example", "--format", "json", t);
-        assertTrue(blocked.contains("\"key\": \"com.example.Service.trace(Service.java:57)\", \"totalNanos\": 280,"), blocked);
+        assertRow(blocked, "com.example.Service.trace(Service.java:57)", 280);
         String none = json("report", "--by", "owner-site", "--app-packages", "org.nothing", "--format", "json", t);
-        assertTrue(none.contains("\"key\": \"<no application frame>\", \"totalNanos\": 240,"), none);
+        assertRow(none, "<no application frame>", 240);
     }
 
     @Test
