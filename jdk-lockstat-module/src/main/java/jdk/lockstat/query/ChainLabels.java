@@ -60,6 +60,34 @@ public final class ChainLabels {
         for (CallChain c : chains) {
             shown.add(c == null ? null : shown(c, allFrames));
         }
+        int[] twin = new int[n];   // a sibling with the same shown frames, plus one; 0 if none
+        List<String> core = labels(shown, frames, twin);
+        List<String> labels = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            CallChain c = chains.get(i);
+            if (c == null) {
+                labels.add(null);
+                continue;
+            }
+            String label = core.get(i);
+            if (twin[i] > 0) {
+                label += mechanismDifference(c, chains.get(twin[i] - 1));
+            }
+            labels.add(prefix(c, allFrames) + label);
+        }
+        return labels;
+    }
+
+    /**
+     * The same labels for sibling chains given as their frames' texts, innermost first (a report's chain
+     * keys split at {@value #CALLED_FROM}); null for a null entry.
+     */
+    public static List<String> ofFrames(List<List<String>> frames, int shownFrames) {
+        return labels(frames, shownFrames, new int[frames.size()]);
+    }
+
+    private static List<String> labels(List<List<String>> shown, int frames, int[] twin) {
+        int n = shown.size();
         // The longest common prefix of a chain with any other is the one with a neighbour in sorted order.
         Integer[] order = new Integer[n];
         int m = 0;
@@ -71,7 +99,6 @@ public final class ChainLabels {
         order = Arrays.copyOf(order, m);
         Arrays.sort(order, (a, b) -> compare(shown.get(a), shown.get(b)));
         int[] shared = new int[n];
-        int[] twin = new int[n];   // a sibling with the same shown frames, plus one; 0 if none
         for (int k = 0; k + 1 < m; k++) {
             int a = order[k], b = order[k + 1];
             int common = commonPrefix(shown.get(a), shown.get(b));
@@ -84,25 +111,19 @@ public final class ChainLabels {
         }
         List<String> labels = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            CallChain c = chains.get(i);
-            if (c == null) {
+            List<String> s = shown.get(i);
+            if (s == null) {
                 labels.add(null);
                 continue;
             }
-            List<String> s = shown.get(i);
             int differs = Math.min(shared[i], s.size() - 1);   // the frame to show as where it differs
-            String label;
             if (differs < frames) {
-                label = plain(s, frames);
+                labels.add(plain(s, frames));
             } else {
                 int more = s.size() - 1 - differs;
-                label = s.get(0) + CALLED_FROM + "\u2026" + (differs - 1) + " shared\u2026" + CALLED_FROM + s.get(differs)
-                        + (more > 0 ? " [+" + more + "]" : "");
+                labels.add(s.get(0) + CALLED_FROM + "\u2026" + (differs - 1) + " shared\u2026" + CALLED_FROM + s.get(differs)
+                        + (more > 0 ? " [+" + more + "]" : ""));
             }
-            if (twin[i] > 0) {
-                label += mechanismDifference(c, chains.get(twin[i] - 1));
-            }
-            labels.add(prefix(c, allFrames) + label);
         }
         return labels;
     }

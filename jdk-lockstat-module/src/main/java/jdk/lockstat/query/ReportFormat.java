@@ -110,7 +110,7 @@ public final class ReportFormat {
             out.println("  no contention");
         } else {
             textHeader(out);
-            textChildren(out, main, 0);
+            textChildren(out, main, 0, aspects);
         }
         out.println();
         if (afterWait.count() == 0) {
@@ -120,7 +120,7 @@ public final class ReportFormat {
                     millis(afterWait.totalNanos()), afterWait.count());
             out.println(durationsLine(afterWait));
             textHeader(out);
-            textChildren(out, afterWait, 0);
+            textChildren(out, afterWait, 0, aspects);
         }
         List<String> notes = notes();
         if (!notes.isEmpty()) {
@@ -141,14 +141,59 @@ public final class ReportFormat {
         out.printf("  %7s %14s %10s %9s %9s %9s %9s  %s%n", "percent", "blocked", "count", "p50", "p90", "p99", "max", "key");
     }
 
-    private static void textChildren(PrintStream out, ReportNode n, int depth) {
+    /** Frames listed under a chain row in text, innermost first (more, and the one that tells it apart). */
+    static final int TEXT_FRAMES = 8;
+    /** The width of a text row's columns before its key: where a chain's frame lines are indented to. */
+    private static final int KEY_COLUMN = 2 + 7 + 1 + 14 + 1 + 10 + 4 * 10 + 2;
+
+    /**
+     * The rows under n. A call chain's row shows a short label (its innermost frame and, where siblings
+     * share more frames, the first frame where it differs from the closest: ChainLabels) and then its
+     * frames one per line, like a stack trace: a key of a thousand characters on one line hides the frame
+     * that tells two rows apart.
+     */
+    private static void textChildren(PrintStream out, ReportNode n, int depth, List<Aspect> aspects) {
+        boolean chains = depth < aspects.size() && isChainAspect(aspects.get(depth));
+        List<List<String>> frames = new ArrayList<>(n.children().size());
         for (ReportNode c : n.children()) {
+            frames.add(chains && isChainKey(c.key()) ? List.of(c.key().split(ChainLabels.CALLED_FROM, -1)) : null);
+        }
+        List<String> labels = ChainLabels.ofFrames(frames, 1);
+        for (int i = 0; i < n.children().size(); i++) {
+            ReportNode c = n.children().get(i);
             DurationDistribution d = c.distribution();
             out.printf("  %6.2f%% %14s %,10d %9s %9s %9s %9s  %s%s%n", c.percent(), millis(c.totalNanos()), c.count(),
                     DurationText.of(d.p50Nanos()), DurationText.of(d.p90Nanos()), DurationText.of(d.p99Nanos()),
-                    DurationText.of(d.maxNanos()), "  ".repeat(depth), c.key());
-            textChildren(out, c, depth + 1);
+                    DurationText.of(d.maxNanos()), "  ".repeat(depth), labels.get(i) != null ? labels.get(i) : c.key());
+            if (frames.get(i) != null) {
+                textFrames(out, frames.get(i), depth);
+            }
+            textChildren(out, c, depth + 1, aspects);
         }
+    }
+
+    /**
+     * The callers under a chain row's label, whose first frame is the innermost: the next TEXT_FRAMES
+     * frames (a frame further down that tells the row apart is in its label).
+     */
+    private static void textFrames(PrintStream out, List<String> frames, int depth) {
+        String indent = " ".repeat(KEY_COLUMN) + "  ".repeat(depth) + "    at ";
+        int shown = Math.min(frames.size(), TEXT_FRAMES + 1);
+        for (int j = 1; j < shown; j++) {
+            out.println(indent + frames.get(j));
+        }
+        if (shown < frames.size()) {
+            out.println(" ".repeat(KEY_COLUMN) + "  ".repeat(depth) + "    ... " + (frames.size() - shown) + " more");
+        }
+    }
+
+    private static boolean isChainAspect(Aspect a) {
+        return a == Aspect.CHAIN || a == Aspect.OWNER_CHAIN || a == Aspect.ROOT_OWNER_CHAIN;
+    }
+
+    /** A chain's text: frames joined by " <- " (not a placeholder such as "<unknown chain 0x...>" or "<3 more>"). */
+    private static boolean isChainKey(String key) {
+        return !key.startsWith("<") && !key.isEmpty();
     }
 
     /** Nanoseconds as milliseconds with three decimals and digit grouping, e.g. "1,234.568 ms". */

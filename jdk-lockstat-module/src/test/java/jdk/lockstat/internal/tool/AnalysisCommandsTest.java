@@ -78,7 +78,8 @@ class AnalysisCommandsTest {
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("by lock-class > owner-chain"), r.out());
         assertTrue(r.out().replaceAll(" +", " ").contains("100.00% 0.000 ms 2 110 ns 170 ns 170 ns 170 ns demo.Lock\n"), r.out());
-        assertTrue(r.out().contains("    demo.Worker.hold11(Worker.java:11) <- demo.Worker.hold11(Worker.java:100)"), r.out());
+        assertTrue(r.out().contains("    demo.Worker.hold11(Worker.java:11) [+1]\n"), r.out());
+        assertTrue(r.out().contains("    at demo.Worker.hold11(Worker.java:100)\n"), r.out());
     }
 
     @Test

@@ -85,10 +85,9 @@ class HiddenClassNameTest {
         Path trace = trace();
         String text = shown(ToolRun.of("report", "--by", "lock-class,owner-chain", trace.toString()), trace);
         assertTrue(text.contains("  Foo$$Lambda\n"), text);
-        assertTrue(text.contains("    Driver.lambda$main$0(Driver.java:71) <- Driver$$Lambda.run <- java.lang.Thread.run(Thread.java:1474)"),
-                text);
-        assertTrue(text.contains("    Driver.lambda$main$0(Driver.java:72) <- Driver$$Lambda.run <- java.lang.Thread.run(Thread.java:1474)"),
-                text);
+        assertTrue(text.contains("    Driver.lambda$main$0(Driver.java:71) [+2]\n"), text);
+        assertTrue(text.contains("    Driver.lambda$main$0(Driver.java:72) [+2]\n"), text);
+        assertTrue(text.contains("    at Driver$$Lambda.run\n") && text.contains("    at java.lang.Thread.run(Thread.java:1474)\n"), text);
         assertFalse(text.contains("0x"), text);
         for (String format : new String[] {"csv", "json"}) {
             String out = shown(ToolRun.of("report", "--format", format, "--by", "lock,method,owner-chain", trace.toString()), trace);

@@ -109,13 +109,19 @@ class MechanismFramesTest {
         String t = trace();
         ToolRun text = ToolRun.of("report", t);
         assertEquals(0, text.status(), text.err());
-        assertTrue(text.out().contains("    " + SELL + "\n"), text.out());
+        // a chain row: its innermost frame (with how many more), then its callers one per line
+        assertTrue(text.out().contains("    demo.Shop.sell(Shop.java:31) [+1]\n"), text.out());
+        assertTrue(text.out().contains("    at demo.Shop.run(Shop.java:51)\n"), text.out());
         assertTrue(text.out().contains("  java.util.concurrent.locks.ReentrantLock$NonfairSync\n"), text.out());
         assertTrue(!text.out().contains("Unsafe") && !text.out().contains("LockSupport") && !text.out().contains("AbstractQueued"),
                 text.out());
         ToolRun allText = ToolRun.of("report", "--all-frames", t);
-        assertTrue(allText.out().contains("    " + unpark(645) + "\n"), allText.out());
-        assertTrue(allText.out().contains("    " + unpark(650) + "\n"), allText.out());
+        // two chains that share their two innermost frames: each label names the first frame that differs
+        for (int line : new int[] {645, 650}) {
+            assertTrue(allText.out().contains("    jdk.internal.misc.Unsafe.unpark(Native Method) <- \u20261 shared\u2026 <- " + AQS
+                    + ".signalNext(AbstractQueuedSynchronizer.java:" + line + ") [+4]\n"), allText.out());
+        }
+        assertTrue(allText.out().contains("    at java.util.concurrent.locks.LockSupport.unpark(LockSupport.java:177)\n"), allText.out());
 
         ToolRun json = ToolRun.of("report", "--by", "owner-chain", "--format", "json", t);
         assertTrue(json.out().contains("{\"key\": \"" + SELL + "\", \"totalNanos\": 200, \"count\": 2,"), json.out());
