@@ -116,6 +116,7 @@ public final class ContentionAnalysis {
         ActivityListener both = new ActivityListener() {
             @Override
             public void threadStarted(ThreadRef thread, long time, boolean existedAtStart) {
+                join.threadStarted(thread, time, existedAtStart);
                 activity.threadStarted(thread, time, existedAtStart);
             }
 

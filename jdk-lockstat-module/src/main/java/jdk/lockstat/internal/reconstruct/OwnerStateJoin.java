@@ -47,8 +47,8 @@ import jdk.lockstat.internal.model.Unknown;
  * <p>An owner can only release a lock when it runs, so whatever held it up while others waited for its
  * lock ended before its release: by the time a contention is complete, its owners' states during it
  * have ended too. Their events may still be in later buffers, though; a contention is therefore held
- * until a drain period's end (every thread's events before it have arrived) passes its end, and at the
- * end of the trace. At most {@link #MAX_HELD} are held: past that the oldest is split with what is
+ * until a drain period's end (every thread's events before it have arrived) passes its end, and one
+ * period more for its owners' CPU time (which splits running from runnable), or to the end of the trace. At most {@link #MAX_HELD} are held: past that the oldest is split with what is
  * known. Each thread keeps its latest {@link #MAX_INTERVALS} intervals, for {@link #ENDED_KEPT_NANOS} after
  * it ended (so a trace of many short-lived threads does not keep them all).
  *
@@ -90,6 +90,12 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     private record Ended(ThreadRef thread, long time) {}
     private final ArrayDeque<Ended> ended = new ArrayDeque<>();
     private long settledUpTo = Long.MIN_VALUE;
+    /**
+     * The period end before settledUpTo: contentions are released up to it, one period late, so that the
+     * owners' CPU time sampled at the end of the period a contention ended in (ThreadCpu, written at that
+     * period's safepoint, possibly after its end is known) has arrived when its parts are split.
+     */
+    private long releasedUpTo = Long.MIN_VALUE;
     private int lookups;   // left for the contention being split
 
     OwnerStateJoin(ContentionSink next) {
@@ -126,6 +132,14 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
         Long since = waitSince.remove(thread);
         if (since != null) {
             add(states, thread, new Interval(since, time, OwnerState.WAITING, null, null));
+        }
+    }
+
+    /** A thread started while tracing: its CPU time was 0 then, the first sample of its windows. */
+    @Override
+    public void threadStarted(ThreadRef thread, long time, boolean existedAtStart) {
+        if (!existedAtStart) {
+            cpuTime(thread, time, 0);
         }
     }
 
@@ -182,7 +196,10 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
 
     /** Every thread's events before this time have arrived (a drain period's end). */
     void settled(long time) {
-        settledUpTo = Math.max(settledUpTo, time);
+        if (time > settledUpTo) {
+            releasedUpTo = settledUpTo;
+            settledUpTo = time;
+        }
         release();
         while (!ended.isEmpty() && ended.peekFirst().time() < settledUpTo - ENDED_KEPT_NANOS) {
             ThreadRef t = ended.removeFirst().thread();
@@ -199,7 +216,7 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     }
 
     private void release() {
-        while (!held.isEmpty() && held.peekFirst().end() <= settledUpTo) {
+        while (!held.isEmpty() && held.peekFirst().end() <= releasedUpTo) {
             emit(held.removeFirst());
         }
     }

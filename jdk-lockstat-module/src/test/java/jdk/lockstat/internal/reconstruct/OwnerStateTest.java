@@ -120,15 +120,24 @@ class OwnerStateTest {
                 && byState.contains("worker-11 #11/runnable=75\n") && byState.contains("worker-12 #12/runnable=45\n"), byState);
     }
 
-    /** Without CPU time (an older trace, or a thread sampled once) every such part stays running. */
+    /** Without CPU time (an older trace) every such part stays running. */
     @Test
     void withoutCpuTimeOwnersStayRunning() {
+        Scenario s = new Scenario();
+        Scenario.metadata(s.buffer(0));
+        Scenario.twoOwnersEvents(s, Scenario.LOCK_CLASS);
+        assertEquals("11:running:100-200 ~:running:200-210", states(s.push().of(T2)));
+    }
+
+    /** A thread started while tracing (Scenario's workers, at T0) had used no CPU then: one sample will do. */
+    @Test
+    void threadStartIsTheFirstCpuSample() {
         Scenario s = new Scenario();
         EventBufferBuilder meta = s.buffer(0);
         Scenario.metadata(meta);
         meta.event(EventType.THREAD_CPU, T0 + 400, List.<Object[]>of(new Object[] {T1, 200L}));
         Scenario.twoOwnersEvents(s, Scenario.LOCK_CLASS);
-        assertEquals("11:running:100-200 ~:running:200-210", states(s.push().of(T2)));
+        assertEquals("11:running:100-150 11:runnable:150-200 ~:running:200-210", states(s.push().of(T2)));
     }
 
     static String roots(Contention c) {
