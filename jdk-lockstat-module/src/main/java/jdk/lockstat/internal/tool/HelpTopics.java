@@ -195,7 +195,11 @@ final class HelpTopics {
                   heightNanos    the box's height: its share of the run, each moment divided among the
                                  threads running then; the heights add up to the run
                   width          its parallelism: running time over share, the average number of threads
-                                 running while it ran: 6 busy threads on 2 CPUs show widths near 2, not 6
+                                 running while it ran: 6 busy threads on 2 CPUs show widths near 2, not 6.
+                                 Below 1: within the same short stretches there were moments with no thread
+                                 of the process on a CPU, and since the heights add up to the whole run, that
+                                 time went to the boxes that ran around it (threads ready but given no CPU,
+                                 or in I/O and sleeps the trace does not see)
                   runningNanos   on a CPU, from each thread's CPU time per drain period (ThreadCpu events)
                   runnableNanos  not blocked, waiting, parked or paused, yet not on a CPU: ready and waiting
                                  for one (preempted, or more threads than CPUs)
