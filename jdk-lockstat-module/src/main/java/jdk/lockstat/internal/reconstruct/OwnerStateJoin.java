@@ -47,10 +47,10 @@ import jdk.lockstat.internal.model.Unknown;
  * <p>An owner can only release a lock when it runs, so whatever held it up while others waited for its
  * lock ended before its release: by the time a contention is complete, its owners' states during it
  * have ended too. Their events may still be in later buffers, though; a contention is therefore held
- * until a drain period's end (every thread's events before it have arrived) passes its end, and one
- * period more for its owners' CPU time (which splits running from runnable), or to the end of the trace. At most {@link #MAX_HELD} are held: past that the oldest is split with what is
- * known. Each thread keeps its latest {@link #MAX_INTERVALS} intervals, for {@link #ENDED_KEPT_NANOS} after
- * it ended (so a trace of many short-lived threads does not keep them all).
+ * until a drain period's end (every thread's events before it have arrived) passes its end, and at the
+ * end of the trace. At most {@link #MAX_HELD} are held: past that the oldest is split with what is known. Each thread keeps
+ * its latest {@link #MAX_INTERVALS} intervals, for {@link #ENDED_KEPT_NANOS} after it ended (so a trace of
+ * many short-lived threads does not keep them all), and its CPU time samples ({@link CpuSamples}).
  *
  * <p>Where states overlap (a VM pause while the owner was blocked), the part takes the first of
  * vm-pause, blocked, waiting, parked.
@@ -67,8 +67,6 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
      * owners again and again, blame stops at the owner reached when it runs out.
      */
     static final int LOOKUPS_PER_CONTENTION = 64;
-    /** CPU time samples kept per thread (one a drain period): enough for any contention still held. */
-    static final int MAX_CPU_SAMPLES = 512;
     /**
      * A running stretch past the thread's last CPU sample takes the last window's share, if that window
      * ended at most this long before it; otherwise it stays running (nothing known).
@@ -84,18 +82,12 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     private final Map<ThreadRef, ArrayDeque<Interval>> states = new HashMap<>();
     private final ArrayDeque<Interval> pauses = new ArrayDeque<>();
     private final Map<ThreadRef, Long> waitSince = new HashMap<>();
-    /** Each thread's CPU time samples, {time, cpuNanos}, oldest first. */
-    private final Map<ThreadRef, ArrayDeque<long[]>> cpu = new HashMap<>();
+    /** Each thread's CPU time samples. */
+    private final Map<ThreadRef, CpuSamples> cpu = new HashMap<>();
     private final ArrayDeque<Contention> held = new ArrayDeque<>();
     private record Ended(ThreadRef thread, long time) {}
     private final ArrayDeque<Ended> ended = new ArrayDeque<>();
     private long settledUpTo = Long.MIN_VALUE;
-    /**
-     * The period end before settledUpTo: contentions are released up to it, one period late, so that the
-     * owners' CPU time sampled at the end of the period a contention ended in (ThreadCpu, written at that
-     * period's safepoint, possibly after its end is known) has arrived when its parts are split.
-     */
-    private long releasedUpTo = Long.MIN_VALUE;
     private int lookups;   // left for the contention being split
 
     OwnerStateJoin(ContentionSink next) {
@@ -146,15 +138,8 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     /** A platform thread's CPU time so far (ThreadCpu, every drain period): splits its running time. */
     @Override
     public void cpuTime(ThreadRef thread, long time, long cpuNanos) {
-        ArrayDeque<long[]> list = cpu.computeIfAbsent(thread, k -> new ArrayDeque<>());
-        long[] last = list.peekLast();
-        if (last != null && time <= last[0]) {
-            return;   // one sample a time; an older one (buffer order) adds nothing to the windows kept
-        }
-        list.addLast(new long[] {time, cpuNanos});
-        if (list.size() > MAX_CPU_SAMPLES) {
-            list.removeFirst();
-        }
+        // one sample a time; an older one (buffer order) adds nothing to the windows kept
+        cpu.computeIfAbsent(thread, k -> new CpuSamples()).add(time, cpuNanos);
     }
 
     @Override
@@ -196,10 +181,7 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
 
     /** Every thread's events before this time have arrived (a drain period's end). */
     void settled(long time) {
-        if (time > settledUpTo) {
-            releasedUpTo = settledUpTo;
-            settledUpTo = time;
-        }
+        settledUpTo = Math.max(settledUpTo, time);
         release();
         while (!ended.isEmpty() && ended.peekFirst().time() < settledUpTo - ENDED_KEPT_NANOS) {
             ThreadRef t = ended.removeFirst().thread();
@@ -216,7 +198,7 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     }
 
     private void release() {
-        while (!held.isEmpty() && held.peekFirst().end() <= releasedUpTo) {
+        while (!held.isEmpty() && held.peekFirst().end() <= settledUpTo) {
             emit(held.removeFirst());
         }
     }
@@ -248,8 +230,8 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
      */
     private void slice(OwnerPart p, LockRef held, List<OwnerPart> out) {
         List<Segment> segments = segments(p.owner(), p.start(), p.end(), held);
-        if (segments.size() == 1 && segments.get(0).by() == null && onCpuShare(p.owner(), p.start(), p.end()) >= 1) {
-            out.add(p);
+        if (segments.size() == 1 && segments.get(0).by() == null) {
+            split(p, p.start(), p.end(), onCpuShare(p.owner(), p.start(), p.end()), out);
             return;
         }
         for (Segment s : segments) {
@@ -273,7 +255,15 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
      * tells how much of the stretch the owner waited for a CPU, not when.
      */
     private void running(OwnerPart p, long from, long to, List<OwnerPart> out) {
-        double share = onCpuShare(p.owner(), from, to);
+        split(p, from, to, onCpuShare(p.owner(), from, to), out);
+    }
+
+    /** [from, to) of p: running for share of it, runnable for the rest (p itself when it is all of p, running). */
+    private static void split(OwnerPart p, long from, long to, double share, List<OwnerPart> out) {
+        if (share >= 1 && from == p.start() && to == p.end()) {
+            out.add(p);
+            return;
+        }
         long cut = share >= 1 ? to : from + Math.round((to - from) * share);
         if (cut > from) {
             out.add(p.slice(from, cut, OwnerState.RUNNING, null));
@@ -291,26 +281,23 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
      * nothing is known: without CPU time an owner that was not held up counts as running, as before.
      */
     double onCpuShare(ThreadRef t, long from, long to) {
-        ArrayDeque<long[]> samples = cpu.get(t);
-        if (samples == null || samples.size() < 2 || to <= from) {
+        CpuSamples s = cpu.get(t);
+        if (s == null || s.size() < 2 || to <= from) {
             return 1;
         }
         double weighted = 0;
         long covered = 0;
-        long[] prev = null, beforeLast = null;
-        for (long[] s : samples) {   // only the windows that overlap [from, to) are looked at
-            if (prev != null && s[0] > from && prev[0] < to) {
-                long overlap = Math.min(to, s[0]) - Math.max(from, prev[0]);
-                weighted += windowShare(t, prev, s) * overlap;
+        for (int i = Math.max(1, s.firstAfter(from)); i < s.size() && s.time(i - 1) < to; i++) {
+            long overlap = Math.min(to, s.time(i)) - Math.max(from, s.time(i - 1));
+            if (overlap > 0) {
+                weighted += windowShare(t, s, i) * overlap;
                 covered += overlap;
             }
-            beforeLast = prev;
-            prev = s;
         }
-        long lastEnd = prev[0];
-        long after = to - Math.max(from, lastEnd);
-        if (after > 0 && from - lastEnd <= CPU_EXTRAPOLATE_NANOS) {
-            weighted += windowShare(t, beforeLast, prev) * after;
+        int last = s.size() - 1;
+        long after = to - Math.max(from, s.time(last));
+        if (after > 0 && from - s.time(last) <= CPU_EXTRAPOLATE_NANOS) {
+            weighted += windowShare(t, s, last) * after;
             covered += after;
         }
         long unknown = (to - from) - covered;
@@ -321,22 +308,32 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
         return covered > 0 ? Math.min(1, weighted / covered) : 1;
     }
 
-    /** One window's on-CPU share of thread t's ready time (see {@link #onCpuShare}). */
-    private double windowShare(ThreadRef t, long[] a, long[] b) {
-        long wall = b[0] - a[0];
-        long used = Math.max(0, b[1] - a[1]);
+    /**
+     * Window i's on-CPU share of thread t's ready time (see {@link #onCpuShare}), computed once, when a
+     * part in it is first split (the thread's states in it that have arrived by then).
+     */
+    private double windowShare(ThreadRef t, CpuSamples s, int i) {
+        double known = s.share(i);
+        if (!Double.isNaN(known)) {
+            return known;
+        }
+        long a = s.time(i - 1), b = s.time(i);
+        long wall = b - a;
+        long used = Math.max(0, s.cpu(i) - s.cpu(i - 1));
         long off = 0;
         ArrayDeque<Interval> own = states.get(t);
         if (own != null) {
-            for (Interval i : own) {
-                off += Math.max(0, Math.min(i.to(), b[0]) - Math.max(i.from(), a[0]));
+            for (Interval in : own) {
+                off += Math.max(0, Math.min(in.to(), b) - Math.max(in.from(), a));
             }
         }
-        for (Interval i : pauses) {
-            off += Math.max(0, Math.min(i.to(), b[0]) - Math.max(i.from(), a[0]));
+        for (Interval in : pauses) {
+            off += Math.max(0, Math.min(in.to(), b) - Math.max(in.from(), a));
         }
         long ready = Math.max(wall - off, wall / 100 + 1);   // overlapping intervals counted twice: never below 1%
-        return Math.min(1, used / (double) ready);
+        double share = Math.min(1, used / (double) ready);
+        s.share(i, share);
+        return share;
     }
 
     /**
