@@ -33,6 +33,7 @@ import java.util.TreeSet;
 
 import jdk.lockstat.internal.aggregate.ContentionFilter;
 import jdk.lockstat.internal.format.TraceFormatException;
+import jdk.lockstat.internal.model.ActivityListener;
 import jdk.lockstat.internal.model.ContentionSink;
 import jdk.lockstat.internal.model.ThreadRef;
 import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
@@ -120,6 +121,12 @@ final class AnalysisRun {
     }
 
     private boolean ownerStates;
+    private ActivityListener activity;
+
+    /** Also tells the listener what threads did besides contending (lifetimes, parks, waits). */
+    void withActivity(ActivityListener listener) {
+        activity = listener;
+    }
 
     /** The owner-state and root-owner aspects are wanted: the engine joins the owners' own events in. */
     void withOwnerStates() {
@@ -140,6 +147,9 @@ final class AnalysisRun {
         analysis = new ContentionAnalysis(filter, ContentionAnalysis.Options.defaults().withStatisticsWindow(from, to)
                 .withOwnerStates(ownerStates));
         analysis.onTraceStart(filter::traceStart);
+        if (activity != null) {
+            analysis.activityListener(activity);
+        }
         try {
             result = analysis.analyze(file);
         } catch (TraceFormatException e) {
@@ -249,11 +259,20 @@ final class AnalysisRun {
 
     /** The window's length in ns within the trace (the run's duration for utilisations). */
     long runNanos() {
+        return Math.max(0, windowEnd() - windowStart());
+    }
+
+    /** The window's start on the trace's clock (the trace's start without --from). */
+    long windowStart() {
+        long start = result.startNanos() != Long.MIN_VALUE ? result.startNanos() : 0;
+        return from == Long.MIN_VALUE ? start : start + from;
+    }
+
+    /** The window's end on the trace's clock (the trace's end without --to). */
+    long windowEnd() {
         long start = result.startNanos() != Long.MIN_VALUE ? result.startNanos() : 0;
         long end = result.endNanos();
-        long a = from == Long.MIN_VALUE ? start : start + from;
-        long b = to == Long.MAX_VALUE ? end : Math.min(end, start + to);
-        return Math.max(0, b - a);
+        return to == Long.MAX_VALUE ? end : Math.min(end, start + to);
     }
 
     /** This run as a report's source. */

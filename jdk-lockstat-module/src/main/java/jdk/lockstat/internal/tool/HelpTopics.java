@@ -214,6 +214,31 @@ final class HelpTopics {
                 --group-by-name writes numbers that stand alone as # (pool-1-thread-7: pool-#-thread-#);
                 digits inside a word stay (H2-serialization).
                 """);
+        TOPICS.put("whatif", """
+                What-if predictions (lockstat whatif)
+
+                For the sections that blocked others most and those that held their locks longest, the
+                predicted speedup if that section's holds took --scale of their time (0.5; 0: gone).
+                  speedup   the threads' summed rate of lock acquisitions in a replay of the run with the
+                            section's holds scaled, over the same replay unscaled (1.00: no gain)
+                  blocked   blocked time charged to the section's holders (report --by the same aspect);
+                            rank: its place by blocked time. Where the two rankings differ, blocked time
+                            is not what a shorter section would give back
+                  held      the section's recorded holds as a percent of the run
+
+                The replay keeps each thread's time outside the chosen section as recorded; a free lock is
+                taken at once, otherwise the thread queues; a release wakes the first waiter, which takes
+                the lock after the lock's mean hand-off time unless a newcomer barged in (not on fair
+                locks). Nested locks follow: a shorter inner section shortens the outer hold.
+                Where it is wrong:
+                  - only holds someone waited behind are in the trace; the rest counts as work, so a
+                    section contended part of the time gains less in the replay than in the program
+                  - CPUs are not modelled: when the run kept its CPUs busy (the output warns above 65%),
+                    a shorter CPU-bound section's gain is overstated
+                  - I/O inside sections, wait(), resource waits (pools, queues) and read-write sharing
+                    are not modelled (read-write locks replay as exclusive)
+                Measured against real shortened runs: bench/whatif/RESULTS.md.
+                """);
     }
 
     private HelpTopics() {}

@@ -1,0 +1,86 @@
+#!/bin/bash
+# What-if accuracy suite (lockstat whatif): each case runs once traced on the LockStat JDK, and lockstat
+# whatif predicts the speedup of halving (or removing) one section; then the case runs on stock Temurin
+# as it is and with that section actually shortened, ROUNDS times interleaved, and the measured speedup
+# is the ratio of the median throughputs. Writes a Markdown table to OUT (default bench/whatif/RESULTS.md).
+#
+#   bench/whatif/run-suite.sh [ROUNDS]          (env: JDK, STOCK_JDK, LOCKSTAT, MILLIS, OUT)
+#
+# Target (issue 37): predicted within 0.05 + 20% of the measured gain; the sections of a case ranked by
+# gain as measured.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+ROUNDS=${1:-3}
+JDK=${JDK:-$here/build/jdk}
+STOCK_JDK=${STOCK_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}
+LOCKSTAT=${LOCKSTAT:-$JDK/bin/lockstat}
+MILLIS=${MILLIS:-3000}
+OUT=${OUT:-$here/bench/whatif/RESULTS.md}
+work=$(mktemp -d /tmp/whatif-suite.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+"$STOCK_JDK/bin/javac" -d "$work/classes" "$here/bench/whatif/WhatIfWorkload.java"
+
+# case name | workload args | section key | scale | the workload args that shorten it
+CASES=(
+  "one bottleneck lock|one-lock 4|WhatIfWorkload.sectionA|0.5|a=200"
+  "one bottleneck lock|one-lock 4|WhatIfWorkload.sectionA|0|a=0"
+  "two locks, one saturated|two-locks 4|WhatIfWorkload.sectionA|0.5|a=150"
+  "two locks, one saturated|two-locks 4|WhatIfWorkload.sectionB|0.5|b=600"
+  "two locks, both near saturation|two-locks 4 work=1000 a=800 b=900|WhatIfWorkload.sectionA|0.5|a=400"
+  "two locks, both near saturation|two-locks 4 work=1000 a=800 b=900|WhatIfWorkload.sectionB|0.5|b=450"
+  "nested locks|nested 4|WhatIfWorkload.outer|0.5|o=100 i=200"
+  "nested locks|nested 4|WhatIfWorkload.innerSection|0.5|i=200 j=150"
+  "ReentrantLock, two locks|reentrant 4|WhatIfWorkload.lockedA|0.5|a=150"
+  "ReentrantLock, two locks|reentrant 4|WhatIfWorkload.lockedB|0.5|b=600"
+  "8 threads on the CPUs, short section|cpu-bound 8|WhatIfWorkload.sectionA|0.5|a=50"
+  "8 threads on the CPUs, long section|cpu-bound 8 work=200 a=300|WhatIfWorkload.sectionA|0.5|a=150"
+)
+
+ops() {   # JAVA ARGS... -> ops/s
+  "$1/bin/java" -cp "$work/classes" WhatIfWorkload "${@:2}" | awk '/^ops\/s/ {print $2}'
+}
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+{
+echo "# What-if: predicted against measured speedup"
+echo
+echo "$(date -u +%Y-%m-%d), $(nproc) CPUs, $(git -C "$here" rev-parse --short HEAD); each case traced once ($MILLIS ms),"
+echo "then on stock Temurin as it is and with the section shortened, $ROUNDS rounds interleaved (median, min-max)."
+echo "Target: predicted within 0.05 + 20% of the measured gain (|pred - meas| <= 0.05 + 0.2 (meas - 1))."
+echo
+echo "| case | section | scale | predicted | measured | range | blocked rank | CPUs busy | within |"
+echo "|---|---|--:|--:|--:|---|--:|--:|---|"
+} > "$OUT.tmp"
+declare -A traced
+for c in "${CASES[@]}"; do
+  IFS='|' read -r name wargs key scale shorter <<<"$c"
+  read -r kind threads rest <<<"$wargs"
+  base=($kind $threads $MILLIS $rest)
+  trace="$work/$(echo "$wargs" | tr -c 'a-z0-9' _).lct"
+  if [ -z "${traced[$trace]:-}" ]; then
+    "$JDK/bin/java" -XX:+TraceLockContention -XX:TraceLockContentionFile="$trace" -cp "$work/classes" WhatIfWorkload "${base[@]}" >/dev/null
+    traced[$trace]=1
+  fi
+  json=$("$LOCKSTAT" whatif --format json --scale "$scale" "$trace")
+  read -r pred rank busy <<<"$(python3 -c 'import json,sys; d=json.loads(sys.argv[1]); s=[x for x in d["sections"] if x["key"]==sys.argv[2]]; print("%.2f %d %.0f" % (s[0]["predictedSpeedup"], s[0]["blockedRank"], d["cpuBusyPercent"] or 0) if s else "nan 0 0")' "$json" "$key")"
+  b=(); v=()
+  for r in $(seq "$ROUNDS"); do
+    b+=("$(ops "$STOCK_JDK" "${base[@]}")")
+    v+=("$(ops "$STOCK_JDK" "${base[@]}" $shorter)")
+  done
+  row=$(python3 - "$pred" "${b[*]}" "${v[*]}" <<'PY'
+import sys, statistics
+pred = float(sys.argv[1]); b = [float(x) for x in sys.argv[2].split()]; v = [float(x) for x in sys.argv[3].split()]
+mb = statistics.median(b)
+meas = statistics.median(v) / mb
+lo, hi = min(v) / mb, max(v) / mb
+ok = abs(pred - meas) <= 0.05 + 0.2 * abs(meas - 1)
+print("%.2f | %.2f | %.2f-%.2f | %s" % (pred, meas, lo, hi, "yes" if ok else "**no**"))
+PY
+)
+  IFS='|' read -r p m range ok <<<"$row"
+  echo "| $name | \`$key\` | $scale | $p | $m | $range | #$rank | $busy% | $ok |" >> "$OUT.tmp"
+  echo "$name $key $scale: $row" >&2
+done
+mv "$OUT.tmp" "$OUT"
+cat "$OUT"

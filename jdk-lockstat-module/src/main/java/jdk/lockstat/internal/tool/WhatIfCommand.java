@@ -1,0 +1,250 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.tool;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import jdk.lockstat.internal.format.TraceHeader;
+import jdk.lockstat.internal.model.ChainRef;
+import jdk.lockstat.internal.model.Unknown;
+import jdk.lockstat.internal.whatif.HoldCollector;
+import jdk.lockstat.internal.whatif.ReplayModel;
+import jdk.lockstat.internal.whatif.WhatIf;
+import jdk.lockstat.query.ApplicationFrames;
+import jdk.lockstat.query.Aspect;
+import jdk.lockstat.query.ChainLabels;
+import jdk.lockstat.query.ReportFormat;
+
+/**
+ * lockstat whatif: for the sections that blocked others most or held their locks longest, the predicted
+ * speedup of the traced work if that section's holds were scaled (docs/report-format.md, "What-if"),
+ * ranked by gain beside the section's blocked share, so that the two rankings can be compared.
+ */
+final class WhatIfCommand implements Command {
+    /** The aspects a section can be named by: an owner's, or the lock itself. */
+    static final List<Aspect> SECTION_ASPECTS = List.of(Aspect.OWNER_METHOD, Aspect.OWNER_CHAIN, Aspect.OWNER_SITE,
+            Aspect.OWNER_THREAD, Aspect.LOCK, Aspect.LOCK_CLASS);
+    static final int DEFAULT_TOP = 10;
+
+    @Override
+    public String name() {
+        return "whatif";
+    }
+
+    @Override
+    public String usage() {
+        return "lockstat whatif [--by ASPECT] [--scale S] [--top N] [--app-packages P,...] [--format text|json] "
+                + AnalysisRun.FILTER_USAGE + " [--all-frames] TRACE";
+    }
+
+    @Override
+    public String description() {
+        return "predicted speedup if a section's holds were shorter (--scale 0.5; 0: the section gone), ranked by gain";
+    }
+
+    @Override
+    public boolean showsChains() {
+        return true;
+    }
+
+    @Override
+    public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
+        Set<String> valued = new HashSet<>(AnalysisRun.FILTER_OPTIONS);
+        valued.addAll(Set.of("--by", "--scale", "--top", "--format", "--app-packages"));
+        Options o = Options.parse(args, Set.of(Options.ALL_FRAMES), valued, usage());
+        Aspect by = aspect(o.values.getOrDefault("--by", Aspect.OWNER_METHOD.displayName()));
+        double scale = scale(o.values.getOrDefault("--scale", "0.5"));
+        int top = o.values.containsKey("--top") ? ReportCommand.positiveInt("--top", o.values.get("--top")) : DEFAULT_TOP;
+        String format = o.values.getOrDefault("--format", "text");
+        if (!format.equals("text") && !format.equals("json")) {
+            throw new ToolException("--format must be text or json, not " + format, 2);
+        }
+        String apps = o.values.get("--app-packages");
+        if (apps != null && by != Aspect.OWNER_SITE) {
+            throw new ToolException("--app-packages applies to --by owner-site", 2);
+        }
+        try {
+            ApplicationFrames.use(apps == null ? List.of() : List.of(apps.split(",")));
+        } catch (IllegalArgumentException e) {
+            throw new ToolException("--app-packages: " + e.getMessage() + " (a list such as com.example,org.acme.app)", 2);
+        }
+        boolean allFrames = o.flags.contains(Options.ALL_FRAMES);
+        HoldCollector holds = new HoldCollector((lock, part) -> by.ownerSide() ? by.key(part, allFrames)
+                : by == Aspect.LOCK ? lock : lock.lockClass() != null ? lock.lockClass() : Unknown.LOCK);
+        AnalysisRun run = AnalysisRun.of(o, usage());
+        run.withActivity(holds);
+        run.analyze(holds, err, name());
+        ReplayModel model = ReplayModel.build(holds, run.windowStart(), run.windowEnd());
+        WhatIf.Result r = WhatIf.predict(model, scale, top);
+        double busy = cpuBusy(run, holds.cpuNanos());
+        if (format.equals("json")) {
+            json(out, run, by, r, allFrames, busy);
+        } else {
+            text(out, run, by, r, allFrames, busy);
+        }
+        out.flush();
+        return run.status();
+    }
+
+    private static Aspect aspect(String name) throws ToolException {
+        Aspect a = Aspect.byName(name);
+        if (a != null && SECTION_ASPECTS.contains(a)) {
+            return a;
+        }
+        String valid = String.join(", ", SECTION_ASPECTS.stream().map(Aspect::displayName).toList());
+        Aspect near = a == null ? Aspect.closest(name) : null;
+        throw new ToolException("--by " + name.trim() + ": " + (a != null ? "a section is named by an owner aspect or its lock"
+                : "unknown aspect" + (near != null && SECTION_ASPECTS.contains(near) ? "; did you mean " + near.displayName() + "?" : ""))
+                + " (choices: " + valid + ")", 2);
+    }
+
+    /**
+     * The share of the traced VM's CPUs its threads kept busy over the run (NaN when the trace does not
+     * say how many it had): above {@link #CPU_BOUND}, the replay's premise that time outside the locks
+     * stays the same does not hold (a shorter section hands its CPU to others, or waiting threads spin).
+     */
+    static double cpuBusy(AnalysisRun run, long cpuNanos) {
+        String cpus = run.result.parse().header() == null ? null
+                : run.result.parse().header().properties().get(TraceHeader.CPUS);
+        long n = Json.parseLong(cpus);
+        return n <= 0 || run.runNanos() <= 0 ? Double.NaN : cpuNanos / ((double) n * run.runNanos());
+    }
+
+    static final double CPU_BOUND = 0.65;
+
+    private static double scale(String v) throws ToolException {
+        try {
+            double s = Double.parseDouble(v.trim());
+            if (s >= 0 && s <= 100) {
+                return s;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new ToolException("--scale needs a factor for the section's hold times, 0 (removed) to 100, e.g. 0.5, not \"" + v + "\"", 2);
+    }
+
+    private static String keyText(Object key, boolean allFrames) {
+        return ChainRef.keyText(key, allFrames);
+    }
+
+    private static void text(PrintStream out, AnalysisRun run, Aspect by, WhatIf.Result r, boolean allFrames, double busy) {
+        ReplayModel m = r.model();
+        out.printf("What if a section's holds took %s of their time: %s, by %s (run %s%s)%n",
+                String.format(Locale.ROOT, "%.2f", r.scale()), run.file, by.displayName(), ReportFormat.millis(m.runNanos()),
+                run.windowText().isEmpty() ? "" : ", " + run.windowText());
+        if (m.threadCount() == 0 || r.sections().isEmpty()) {
+            out.println("  no holds to replay: no thread was blocked on a lock while another held it");
+            notes(out, r, busy);
+            return;
+        }
+        out.printf(Locale.ROOT, "Replayed: %d thread(s), %,d hold(s) on %d lock(s); the recorded run replayed goes at %.2f of its speed%n%n",
+                m.threadCount(), m.holdCount(), m.lockCount(), r.replayRatio());
+        out.printf("  %9s  %8s %7s  %8s  %s%n", "speedup", "blocked", "rank", "held", "section");
+        List<List<String>> frames = new ArrayList<>();
+        for (WhatIf.Section s : r.sections()) {
+            frames.add(s.key() instanceof ChainRef c && c.defined() ? List.of(keyText(c, allFrames).split(ChainLabels.CALLED_FROM, -1)) : null);
+        }
+        List<String> labels = ChainLabels.ofFrames(frames, 1);
+        for (int i = 0; i < r.sections().size(); i++) {
+            WhatIf.Section s = r.sections().get(i);
+            out.printf(Locale.ROOT, "  %8.2fx  %7.2f%% %7s  %7.2f%%  %s%n", s.predictedSpeedup(), s.blockedPercent(),
+                    "#" + s.blockedRank(), s.ownerPercent(), labels.get(i) != null ? labels.get(i) : keyText(s.key(), allFrames));
+            if (frames.get(i) != null) {
+                for (int j = 1; j < Math.min(frames.get(i).size(), 5); j++) {
+                    out.println("                                       at " + frames.get(i).get(j));
+                }
+            }
+        }
+        List<String> disagree = new ArrayList<>();
+        for (int i = 0; i < r.sections().size(); i++) {
+            if (r.sections().get(i).blockedRank() != i + 1) {
+                disagree.add(keyText(r.sections().get(i).key(), allFrames));
+            }
+        }
+        out.println();
+        out.println(disagree.isEmpty() ? "Ranked by gain as by blocked time."
+                : "Ranked by gain differently from blocked time (rank: by blocked time): blocked time is not what a shorter section gives back.");
+        notes(out, r, busy);
+    }
+
+    private static void notes(PrintStream out, WhatIf.Result r, double busy) {
+        ReplayModel m = r.model();
+        List<String> notes = new ArrayList<>();
+        if (busy > CPU_BOUND) {
+            notes.add(String.format(Locale.ROOT, "warning: the run kept %.0f%% of its CPUs busy; the replay keeps each thread's time "
+                    + "outside the section as recorded and does not model CPUs, so it overstates what a shorter CPU-bound section gains "
+                    + "(lockstat help whatif)", 100 * busy));
+        }
+        notes.add("speedup: the threads' summed rate of lock acquisitions in a replay of the run with the section's holds scaled, "
+                + "over the same replay unscaled; held: the section's holds as a percent of the run; blocked: the blocked time charged to its holders");
+        notes.add("only holds some thread waited behind are in the trace; time spent in the section while no one waited stays as it was, "
+                + "so a section contended only part of the time gains less in the replay than it may in the program (lockstat help whatif)");
+        if (m.unknownHoldCount() > 0) {
+            notes.add(m.unknownHoldCount() + " hold(s) after a blocked interval had no one waiting behind them: replayed as holds of no length");
+        }
+        if (m.resourceWaits() > 0) {
+            notes.add(m.resourceWaits() + " wait(s) for a resource (" + ReportFormat.millis(m.resourceNanos())
+                    + ") are not replayed: the trace does not say who held the resource");
+        }
+        if (r.deadlocksBroken() > 0) {
+            notes.add(r.deadlocksBroken() + " time(s) the replay found threads waiting for each other's lock, from holds whose estimated "
+                    + "starts or ends crossed; the earliest waiter went on");
+        }
+        out.println("Notes:");
+        for (String n : notes) {
+            out.println("  " + n);
+        }
+    }
+
+    private static void json(PrintStream out, AnalysisRun run, Aspect by, WhatIf.Result r, boolean allFrames, double busy) {
+        ReplayModel m = r.model();
+        StringBuilder sb = new StringBuilder();
+        sb.append("{\"trace\": ").append(Json.quote(run.file.toString()))
+          .append(", \"by\": ").append(Json.quote(by.displayName()))
+          .append(", \"scale\": ").append(Json.number(r.scale()))
+          .append(", \"runNanos\": ").append(m.runNanos())
+          .append(", \"threads\": ").append(m.threadCount())
+          .append(", \"holds\": ").append(m.holdCount())
+          .append(", \"unknownHolds\": ").append(m.unknownHoldCount())
+          .append(", \"replayRatio\": ").append(Json.number(r.replayRatio()))
+          .append(", \"cpuBusyPercent\": ").append(Json.number(100 * busy))
+          .append(", \"sections\": [");
+        for (int i = 0; i < r.sections().size(); i++) {
+            WhatIf.Section s = r.sections().get(i);
+            sb.append(i == 0 ? "" : ", ").append("{\"key\": ").append(Json.quote(keyText(s.key(), allFrames)))
+              .append(", \"predictedSpeedup\": ").append(Json.number(s.predictedSpeedup()))
+              .append(", \"blockedNanos\": ").append(s.blockedNanos())
+              .append(", \"blockedPercent\": ").append(Json.number(s.blockedPercent()))
+              .append(", \"blockedRank\": ").append(s.blockedRank())
+              .append(", \"heldNanos\": ").append(s.heldNanos())
+              .append(", \"ownerPercent\": ").append(Json.number(s.ownerPercent())).append('}');
+        }
+        sb.append("], \"deadlocksBroken\": ").append(r.deadlocksBroken()).append('}');
+        out.println(sb);
+    }
+}

@@ -1,0 +1,151 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.whatif;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jdk.lockstat.internal.model.ActivityListener;
+import jdk.lockstat.internal.model.ChainRef;
+import jdk.lockstat.internal.model.Contention;
+import jdk.lockstat.internal.model.ContentionSink;
+import jdk.lockstat.internal.model.LockRef;
+import jdk.lockstat.internal.model.OwnerPart;
+import jdk.lockstat.internal.model.ThreadRef;
+
+/**
+ * What the what-if replay needs from one pass of the analysis: every blocked interval on a lock, and the
+ * holds the contentions' owner parts reveal. A hold is seen only while some thread was blocked behind it,
+ * once for each such thread: the pieces of one hold (same lock, owner and chain) are joined into one
+ * interval by {@link ReplayModel#build}. Waits for a resource (a pool's item, a queue's element) are
+ * counted but not replayed: their owner is whoever handed the item over, not a holder.
+ */
+public final class HoldCollector implements ContentionSink, ActivityListener {
+    /** The section a hold belongs to: the key of the chosen aspect for this lock and owner part. */
+    @FunctionalInterface
+    public interface SectionKeys {
+        Object key(LockRef lock, OwnerPart part);
+    }
+
+    /** One hold as the owner parts show it: the lock, its owner, and the owner's chain at the release. */
+    record HoldId(LockRef lock, ThreadRef owner, ChainRef chain) {}
+
+    /** One blocked interval of a thread on a lock. */
+    record Wait(LockRef lock, long start, long end) {}
+
+    private final SectionKeys keys;
+    final Map<HoldId, LongPairs> pieces = new LinkedHashMap<>();
+    final Map<HoldId, Object> sectionOf = new HashMap<>();
+    final Map<ThreadRef, List<Wait>> waits = new LinkedHashMap<>();
+    /** Per lock: the hand-offs' summed length and count (a release seen, the next owner not running yet). */
+    final Map<LockRef, long[]> handOffs = new HashMap<>();
+    /** Per section key: blocked time charged to its holders (as report --by that aspect charges it). */
+    final Map<Object, long[]> blockedBySection = new HashMap<>();
+    final Map<ThreadRef, long[]> lifetimes = new HashMap<>();
+    private final Map<ThreadRef, long[]> cpu = new HashMap<>();
+    long blockedNanos;
+    long resourceWaits, resourceNanos;
+
+    public HoldCollector(SectionKeys keys) {
+        this.keys = keys;
+    }
+
+    @Override
+    public void accept(Contention c) {
+        if (c.thread() == null || c.lock() == null) {
+            return;
+        }
+        if (c.kind() == Contention.Kind.RESOURCE) {
+            resourceWaits++;
+            resourceNanos += c.nanos();
+            return;
+        }
+        blockedNanos += c.nanos();
+        waits.computeIfAbsent(c.thread(), t -> new ArrayList<>()).add(new Wait(c.lock(), c.start(), c.end()));
+        for (OwnerPart p : c.parts()) {
+            if (p.owner() == null) {
+                if (p.handOff()) {
+                    long[] h = handOffs.computeIfAbsent(c.lock(), l -> new long[2]);
+                    h[0] += p.nanos();
+                    h[1]++;
+                }
+                continue;
+            }
+            HoldId id = new HoldId(c.lock(), p.owner(), p.chain());
+            pieces.computeIfAbsent(id, i -> new LongPairs()).add(p.start(), p.end());
+            Object section = sectionOf.computeIfAbsent(id, i -> keys.key(c.lock(), p));
+            blockedBySection.computeIfAbsent(section, k -> new long[1])[0] += p.nanos();
+        }
+    }
+
+    @Override
+    public void threadStarted(ThreadRef thread, long time, boolean existedAtStart) {
+        lifetime(thread)[0] = existedAtStart ? Long.MIN_VALUE : time;
+    }
+
+    @Override
+    public void threadEnded(ThreadRef thread, long time) {
+        lifetime(thread)[1] = time;
+    }
+
+    /** Keeps each platform thread's first and last cumulative CPU time seen (for {@link #cpuNanos}). */
+    @Override
+    public void cpuTime(ThreadRef thread, long time, long cpuNanos) {
+        long[] c = cpu.computeIfAbsent(thread, t -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
+        c[0] = Math.min(c[0], cpuNanos);
+        c[1] = Math.max(c[1], cpuNanos);
+    }
+
+    /** CPU time the traced threads used between their first and last samples, summed. */
+    public long cpuNanos() {
+        long sum = 0;
+        for (long[] c : cpu.values()) {
+            sum += Math.max(0, c[1] - c[0]);
+        }
+        return sum;
+    }
+
+    private long[] lifetime(ThreadRef t) {
+        return lifetimes.computeIfAbsent(t, k -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
+    }
+
+    /** A growable list of [from, to) pairs. */
+    static final class LongPairs {
+        long[] a = new long[8];
+        int n;
+
+        void add(long from, long to) {
+            if (n + 2 > a.length) {
+                a = java.util.Arrays.copyOf(a, a.length * 2);
+            }
+            a[n++] = from;
+            a[n++] = to;
+        }
+
+        int size() {
+            return n / 2;
+        }
+    }
+}

@@ -1,0 +1,437 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.whatif;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jdk.lockstat.internal.model.LockRef;
+import jdk.lockstat.internal.model.ThreadRef;
+
+/**
+ * Each thread's timeline as the replay takes it: a list of actions (acquire a lock, release it), and
+ * before each the time the thread spent on its own (work outside the locks, or inside a section between
+ * two of its lock actions), which the replay keeps unless the thread is in the section being shortened.
+ *
+ * <p>Holds come from the owner parts, joined per lock, owner and chain; a hold begins where its owner's
+ * own blocked interval on that lock ended, when the owner blocked for it, and otherwise at its first
+ * piece: the previous release seen on the lock, or the time the first thread blocked behind it. A blocked
+ * interval with no hold seen after it (nobody waited behind that owner) is a hold of unknown length,
+ * replayed as one of no length. Holds that nobody waited behind are not in the trace: they are work.
+ */
+public final class ReplayModel {
+    /** A thread's actions, in time order. */
+    static final class Line {
+        final ThreadRef thread;
+        long start, end;
+        int n;
+        boolean[] acquire = new boolean[16];
+        int[] lock = new int[16];
+        int[] section = new int[16];
+        long[] time = new long[16];      // acquire: request (start of blocking); release: the release
+        long[] acquired = new long[16];  // acquire: when the lock was taken; release: the release
+        long[] gapBefore;
+        long tail;
+        int acquisitions;
+
+        Line(ThreadRef thread) {
+            this.thread = thread;
+        }
+
+        void add(boolean acq, int lk, int sec, long t, long got) {
+            if (n == time.length) {
+                int c = n * 2;
+                acquire = Arrays.copyOf(acquire, c);
+                lock = Arrays.copyOf(lock, c);
+                section = Arrays.copyOf(section, c);
+                time = Arrays.copyOf(time, c);
+                acquired = Arrays.copyOf(acquired, c);
+            }
+            acquire[n] = acq;
+            lock[n] = lk;
+            section[n] = sec;
+            time[n] = t;
+            acquired[n] = got;
+            n++;
+            if (acq) {
+                acquisitions++;
+            }
+        }
+
+        /** The thread's own time before each action (never negative) and after the last. */
+        void gaps() {
+            gapBefore = new long[n];
+            long done = start;
+            for (int i = 0; i < n; i++) {
+                gapBefore[i] = Math.max(0, time[i] - done);
+                done = Math.max(done, acquired[i]);
+            }
+            tail = Math.max(0, end - done);
+        }
+    }
+
+    private record Hold(int lock, int section, long start, long end, ThreadRef owner) {}
+
+    final List<Object> sections = new ArrayList<>();
+    final List<long[]> sectionTotals = new ArrayList<>();   // {held nanos, blocked nanos charged}
+    final List<LockRef> locks = new ArrayList<>();
+    long[] wake;
+    boolean[] fair;
+    final List<Line> lines = new ArrayList<>();
+    long runNanos, blockedNanos, resourceWaits, resourceNanos;
+    int holds, unknownHolds;
+
+    private ReplayModel() {}
+
+    /** The number of distinct sections (keys) that held a lock while another thread waited. */
+    public int sectionCount() {
+        return sections.size();
+    }
+
+    public Object section(int i) {
+        return sections.get(i);
+    }
+
+    /** The section's recorded hold time: the joined holds, each from its estimated start to its release. */
+    public long heldNanos(int i) {
+        return sectionTotals.get(i)[0];
+    }
+
+    /** Blocked time charged to the section's holders, as report --by the same aspect charges it. */
+    public long blockedNanos(int i) {
+        return sectionTotals.get(i)[1];
+    }
+
+    public long blockedNanos() {
+        return blockedNanos;
+    }
+
+    public long runNanos() {
+        return runNanos;
+    }
+
+    public int threadCount() {
+        return lines.size();
+    }
+
+    public int holdCount() {
+        return holds;
+    }
+
+    /** Blocked intervals after which no hold was seen: replayed as holds of no length. */
+    public int unknownHoldCount() {
+        return unknownHolds;
+    }
+
+    public int lockCount() {
+        return locks.size();
+    }
+
+    public long resourceWaits() {
+        return resourceWaits;
+    }
+
+    public long resourceNanos() {
+        return resourceNanos;
+    }
+
+    /** The model of what c collected over the run [runStart, runEnd) (the trace clock's times). */
+    public static ReplayModel build(HoldCollector c, long runStart, long runEnd) {
+        ReplayModel m = new ReplayModel();
+        m.runNanos = Math.max(0, runEnd - runStart);
+        m.blockedNanos = c.blockedNanos;
+        m.resourceWaits = c.resourceWaits;
+        m.resourceNanos = c.resourceNanos;
+        Map<LockRef, Integer> lockIndex = new HashMap<>();
+        Map<Object, Integer> sectionIndex = new HashMap<>();
+        // Holds: each hold's pieces joined (they overlap where several threads waited behind it).
+        Map<ThreadRef, List<Hold>> holdsOf = new LinkedHashMap<>();
+        Map<Integer, List<Hold>> holdsOn = new HashMap<>();
+        for (Map.Entry<HoldCollector.HoldId, HoldCollector.LongPairs> e : c.pieces.entrySet()) {
+            HoldCollector.HoldId id = e.getKey();
+            int lock = m.lockIndex(lockIndex, id.lock());
+            Object key = c.sectionOf.get(id);
+            int section = sectionIndex.computeIfAbsent(key, k -> {
+                m.sections.add(k);
+                long[] blocked = c.blockedBySection.get(k);
+                m.sectionTotals.add(new long[] {0, blocked == null ? 0 : blocked[0]});
+                return m.sections.size() - 1;
+            });
+            for (long[] iv : union(e.getValue())) {
+                Hold h = new Hold(lock, section, iv[0], iv[1], id.owner());
+                holdsOf.computeIfAbsent(id.owner(), t -> new ArrayList<>()).add(h);
+                holdsOn.computeIfAbsent(lock, l -> new ArrayList<>()).add(h);
+            }
+        }
+        Map<Integer, long[]> releasesOn = new HashMap<>();   // per lock: every hold's end, sorted
+        for (Map.Entry<Integer, List<Hold>> e : holdsOn.entrySet()) {
+            releasesOn.put(e.getKey(), e.getValue().stream().mapToLong(Hold::end).sorted().toArray());
+        }
+        Map<ThreadRef, Line> lineOf = new LinkedHashMap<>();
+        for (Map.Entry<ThreadRef, List<HoldCollector.Wait>> e : c.waits.entrySet()) {
+            for (HoldCollector.Wait w : e.getValue()) {
+                m.lockIndex(lockIndex, w.lock());
+            }
+        }
+        List<ThreadRef> threads = new ArrayList<>(holdsOf.keySet());
+        for (ThreadRef t : c.waits.keySet()) {
+            if (!holdsOf.containsKey(t)) {
+                threads.add(t);
+            }
+        }
+        Map<ThreadRef, List<long[]>> spansOf = new LinkedHashMap<>();
+        Map<ThreadRef, List<long[]>> actionsOf = new LinkedHashMap<>();
+        for (ThreadRef t : threads) {
+            List<long[]> actions = new ArrayList<>();
+            spansOf.put(t, m.holdSpans(actions, holdsOf.getOrDefault(t, List.of()), c.waits.getOrDefault(t, List.of()),
+                    lockIndex, releasesOn));
+            actionsOf.put(t, actions);
+        }
+        Map<Long, Integer> outerFirst = nestingVotes(spansOf.values());
+        for (ThreadRef t : threads) {
+            Line line = new Line(t);
+            m.addActions(line, actionsOf.get(t), spansOf.get(t), outerFirst);
+            if (line.acquisitions > 0) {
+                long[] life = c.lifetimes.getOrDefault(t, new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
+                line.start = Math.min(Math.max(runStart, life[0]), line.time[0]);
+                line.end = Math.max(Math.min(runEnd, life[1]), line.acquired[line.n - 1]);
+                line.gaps();
+                lineOf.put(t, line);
+            }
+        }
+        m.lines.addAll(lineOf.values());
+        m.wake = new long[m.locks.size()];
+        m.fair = new boolean[m.locks.size()];
+        for (int i = 0; i < m.locks.size(); i++) {
+            long[] h = c.handOffs.get(m.locks.get(i));
+            m.wake[i] = h == null || h[1] == 0 ? 0 : h[0] / h[1];
+            m.fair[i] = isFair(m.locks.get(i));
+        }
+        return m;
+    }
+
+    private int lockIndex(Map<LockRef, Integer> index, LockRef lock) {
+        return index.computeIfAbsent(lock, l -> {
+            locks.add(l);
+            return locks.size() - 1;
+        });
+    }
+
+    /** A fair ReentrantLock or ReentrantReadWriteLock queues a newcomer behind the woken waiter. */
+    static boolean isFair(LockRef lock) {
+        String name = lock.lockClass() == null ? null : lock.lockClass().name();
+        return name != null && name.contains("FairSync") && !name.contains("NonfairSync");
+    }
+
+    /** Sorted, overlapping or touching intervals joined. */
+    private static List<long[]> union(HoldCollector.LongPairs p) {
+        long[][] iv = new long[p.size()][];
+        for (int i = 0; i < iv.length; i++) {
+            iv[i] = new long[] {p.a[2 * i], p.a[2 * i + 1]};
+        }
+        Arrays.sort(iv, Comparator.comparingLong(x -> x[0]));
+        List<long[]> out = new ArrayList<>();
+        for (long[] x : iv) {
+            long[] last = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (last != null && x[0] <= last[1]) {
+                last[1] = Math.max(last[1], x[1]);
+            } else {
+                out.add(x.clone());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * One thread's holds, as {request, start, end, lock, section, estimated?1:0}. Per lock, each hold
+     * takes the last of the thread's blocked intervals that ended since its previous hold on that lock
+     * (request: the blocked interval's start; start: its end), unless another thread's hold on the lock
+     * ended in between (then the thread released the lock unseen, and the blocked interval's own hold is
+     * of unknown length, as is any earlier one left over: added to actions as holds of no length).
+     */
+    private List<long[]> holdSpans(List<long[]> actions, List<Hold> holds, List<HoldCollector.Wait> waits,
+                                   Map<LockRef, Integer> lockIndex, Map<Integer, long[]> releasesOn) {
+        Map<Integer, List<Hold>> holdsByLock = new HashMap<>();
+        for (Hold h : holds) {
+            holdsByLock.computeIfAbsent(h.lock(), k -> new ArrayList<>()).add(h);
+        }
+        Map<Integer, List<HoldCollector.Wait>> waitsByLock = new HashMap<>();
+        for (HoldCollector.Wait w : waits) {
+            waitsByLock.computeIfAbsent(lockIndex.get(w.lock()), k -> new ArrayList<>()).add(w);
+        }
+        List<long[]> spans = new ArrayList<>();
+        java.util.Set<Integer> lockSet = new java.util.TreeSet<>(holdsByLock.keySet());
+        lockSet.addAll(waitsByLock.keySet());
+        for (int lock : lockSet) {
+            List<Hold> hs = new ArrayList<>(holdsByLock.getOrDefault(lock, List.of()));
+            hs.sort(Comparator.comparingLong(Hold::start));
+            List<HoldCollector.Wait> ws = new ArrayList<>(waitsByLock.getOrDefault(lock, List.of()));
+            ws.sort(Comparator.comparingLong(HoldCollector.Wait::end));
+            long[] releases = releasesOn.getOrDefault(lock, new long[0]);
+            int wi = 0;
+            for (Hold h : hs) {
+                HoldCollector.Wait mine = null;
+                while (wi < ws.size() && ws.get(wi).end() <= h.end()) {
+                    if (mine != null) {
+                        unknownHold(actions, lock, mine);
+                    }
+                    mine = ws.get(wi++);
+                }
+                if (mine != null && releasedBetween(releases, mine.end(), h.start(), h.end())) {
+                    unknownHold(actions, lock, mine);
+                    mine = null;
+                }
+                spans.add(mine != null ? new long[] {mine.start(), mine.end(), h.end(), lock, h.section(), 0}
+                        : new long[] {h.start(), h.start(), h.end(), lock, h.section(), 1});
+            }
+            while (wi < ws.size()) {
+                unknownHold(actions, lock, ws.get(wi++));
+            }
+        }
+        return spans;
+    }
+
+    /** The thread's actions: its holds (made to nest) and the holds of no length already in actions. */
+    private void addActions(Line line, List<long[]> actions, List<long[]> spans, Map<Long, Integer> outerFirst) {
+        nest(spans, outerFirst);
+        for (long[] h : spans) {
+            int section = (int) h[4];
+            actions.add(new long[] {h[0], 1, h[3], section, h[1]});
+            actions.add(new long[] {h[2], 0, h[3], section, h[2]});
+            sectionTotals.get(section)[0] += h[2] - h[1];
+            this.holds++;
+        }
+        actions.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
+        for (long[] a : actions) {
+            line.add(a[1] == 1, (int) a[2], (int) a[3], a[0], a[4]);
+        }
+    }
+
+    private static long pair(long outer, long inner) {
+        return outer << 32 | inner;
+    }
+
+    private static final Comparator<long[]> BY_START = Comparator.comparingLong((long[] x) -> x[1]).thenComparingLong(x -> -x[2]);
+
+    /**
+     * How often each lock was seen held around another (key: outer lock << 32 | inner lock), over the
+     * holds that nest as recorded: the order in which the program takes its locks.
+     */
+    private static Map<Long, Integer> nestingVotes(java.util.Collection<List<long[]>> threads) {
+        Map<Long, Integer> votes = new HashMap<>();
+        for (List<long[]> spans : threads) {
+            spans.sort(BY_START);
+            java.util.ArrayDeque<long[]> open = new java.util.ArrayDeque<>();
+            for (long[] h : spans) {
+                while (!open.isEmpty() && open.peek()[2] <= h[1]) {
+                    open.pop();
+                }
+                if (!open.isEmpty() && h[2] <= open.peek()[2]) {
+                    votes.merge(pair(open.peek()[3], h[3]), 1, Integer::sum);
+                }
+                open.push(h);
+            }
+        }
+        return votes;
+    }
+
+    /**
+     * Holds made to nest, as synchronized code always takes them. Two of a thread's holds that cross (one
+     * begins inside the other and ends after it) come from an estimate: a start estimated too early (the
+     * owner did not block, so the trace has only the previous release on the lock), or one piece standing
+     * for two holds (the thread released and took the lock again while others stayed blocked). The order
+     * in which the program usually nests the two locks decides: the inner hold is split at the outer's
+     * end (the rest a hold of its own, taken as the thread left the outer lock), or, where the earlier
+     * one is usually the inner and its start was estimated, that start is moved to the other's.
+     */
+    private static void nest(List<long[]> spans, Map<Long, Integer> outerFirst) {
+        for (int round = 0; round < 4; round++) {
+            boolean moved = false;
+            spans.sort(BY_START);
+            java.util.ArrayDeque<long[]> open = new java.util.ArrayDeque<>();
+            List<long[]> after = new ArrayList<>();
+            for (long[] h : spans) {
+                while (!open.isEmpty() && open.peek()[2] <= h[1]) {
+                    open.pop();
+                }
+                long[] g = open.peek();
+                if (g != null && h[2] > g[2]) {
+                    boolean gOuter = outerFirst.getOrDefault(pair(g[3], h[3]), 0) >= outerFirst.getOrDefault(pair(h[3], g[3]), 0);
+                    if (gOuter || g[5] == 0 || round == 3) {
+                        // The rest is the thread's next hold of that lock, taken when it left the outer one.
+                        after.add(new long[] {g[2], g[2], h[2], h[3], h[4], 1});
+                        h[2] = g[2];
+                        moved = true;
+                    } else {
+                        g[0] = g[1] = h[1];
+                        moved = true;
+                    }
+                }
+                open.push(h);
+            }
+            spans.addAll(after);
+            if (!moved) {
+                break;
+            }
+        }
+        // An inner hold's owner blocked for it (its request) only once it held the outer lock: an outer
+        // start estimated later than that request is too late, and is moved to it.
+        spans.sort(BY_START);
+        java.util.ArrayDeque<long[]> open = new java.util.ArrayDeque<>();
+        for (long[] h : spans) {
+            while (!open.isEmpty() && open.peek()[2] <= h[1]) {
+                open.pop();
+            }
+            for (long[] g : open) {
+                if (h[0] < g[1]) {
+                    if (g[5] == 1) {
+                        g[0] = g[1] = h[0];
+                    } else {
+                        h[0] = g[1];
+                    }
+                }
+            }
+            open.push(h);
+        }
+    }
+
+    private void unknownHold(List<long[]> actions, int lock, HoldCollector.Wait w) {
+        actions.add(new long[] {w.start(), 1, lock, -1, w.end()});
+        actions.add(new long[] {w.end(), 0, lock, -1, w.end()});
+        unknownHolds++;
+    }
+
+    /** Whether another hold on the lock ended in (from, to] other than the one ending at ownEnd. */
+    private static boolean releasedBetween(long[] sortedEnds, long from, long to, long ownEnd) {
+        int i = Arrays.binarySearch(sortedEnds, from + 1);
+        i = i < 0 ? -i - 1 : i;
+        while (i > 0 && sortedEnds[i - 1] > from) {
+            i--;
+        }
+        return i < sortedEnds.length && sortedEnds[i] <= to && sortedEnds[i] != ownEnd;
+    }
+}

@@ -1,0 +1,164 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.whatif;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import jdk.lockstat.internal.model.ClassRef;
+import jdk.lockstat.internal.model.Contention;
+import jdk.lockstat.internal.model.LockRef;
+import jdk.lockstat.internal.model.ThreadRef;
+
+/**
+ * The what-if replay on hand-built contentions with answers worked out by hand: the recorded run replayed
+ * unscaled is the recorded run, and a scaled section's holds shorten by exactly the scale, with the
+ * waiting that follows from them.
+ */
+class WhatIfTest {
+    private static final ClassRef OBJECT = new ClassRef(1);
+    static {
+        OBJECT.define("java.lang.Object", 0);
+    }
+    private final LockRef lock = LockRef.of(OBJECT, 0x11, 0), other = LockRef.of(OBJECT, 0x22, 0);
+    private final ThreadRef t1 = thread(1), t2 = thread(2), t3 = thread(3);
+
+    private static ThreadRef thread(long id) {
+        ThreadRef t = new ThreadRef(id);
+        t.started("worker-" + id, false, false);
+        return t;
+    }
+
+    /** A contention of thread on l from start to end, with owner parts {from, to, owner index (0: t1, 1: t2)}. */
+    private Contention blocked(ThreadRef thread, LockRef l, long start, long end, long[]... parts) {
+        Contention c = new Contention(Contention.Kind.INTRINSIC, l, thread, null, false, start);
+        for (long[] p : parts) {
+            c.addPart(p[0], p[1], p[2] == 0 ? t1 : t2, null, 0);
+        }
+        c.close(end);
+        return c;
+    }
+
+    /**
+     * Over [0, 40): t1 holds [0, 10) while t2 waits; t2 holds [10, 20) while t1 waits from 12; t1 holds
+     * [20, 30) while t2 waits from 25; t2 then holds the lock with no one behind it (a hold of no length).
+     * Sections are the owner threads.
+     */
+    private ReplayModel alternating() {
+        HoldCollector c = new HoldCollector((l, p) -> p.owner());
+        c.accept(blocked(t2, lock, 0, 10, new long[] {0, 10, 0}));
+        c.accept(blocked(t1, lock, 12, 20, new long[] {12, 20, 1}));
+        c.accept(blocked(t2, lock, 25, 30, new long[] {25, 30, 0}));
+        return ReplayModel.build(c, 0, 40);
+    }
+
+    private static double speedupOf(WhatIf.Result r, Object key) {
+        return r.sections().stream().filter(s -> s.key() == key).findFirst().orElseThrow().predictedSpeedup();
+    }
+
+    @Test
+    void theUnscaledReplayIsTheRecordedRun() {
+        ReplayModel m = alternating();
+        assertEquals(2, m.threadCount());
+        assertEquals(3, m.holdCount());
+        assertEquals(1, m.unknownHoldCount());
+        WhatIf.Result r = WhatIf.predict(m, 1.0, 10);
+        assertEquals(1.0, r.replayRatio(), 1e-12);
+        assertEquals(1.0, speedupOf(r, t1), 1e-12);
+        assertEquals(1.0, speedupOf(r, t2), 1e-12);
+        assertEquals(0, r.deadlocksBroken());
+    }
+
+    /**
+     * t1's holds halved: t1 releases at 5, t2 holds 5..15, t1 (back at 7) holds 15..20 and ends at 30;
+     * t2 (back at 20) waits for t1's release at 20 and ends at 30. Two acquisitions each in 30 instead
+     * of 40: 4/3. Removed (scale 0): t1 ends at 20, t2 at 25: (2/20 + 2/25) / (4/40) = 1.8.
+     */
+    @Test
+    void aScaledSectionShortensItsHoldsAndTheWaitsBehindThem() {
+        ReplayModel m = alternating();
+        WhatIf.Result half = WhatIf.predict(m, 0.5, 10);
+        assertEquals(4.0 / 3, speedupOf(half, t1), 1e-12);
+        WhatIf.Result none = WhatIf.predict(m, 0, 10);
+        assertEquals(1.8, speedupOf(none, t1), 1e-12);
+        // t2's one hold seen (10..20) halved: t2 releases at 15, t1 (waiting since 12) holds 15..25, and
+        // both end at 35: 40/35.
+        assertEquals(40.0 / 35, speedupOf(half, t2), 1e-12);
+    }
+
+    @Test
+    void sectionsAreRankedByGainBesideTheirBlockedRank() {
+        WhatIf.Result r = WhatIf.predict(alternating(), 0.5, 10);
+        assertEquals(List.of(t1, t2), r.sections().stream().map(WhatIf.Section::key).toList());
+        WhatIf.Section first = r.sections().get(0);
+        assertEquals(15, first.blockedNanos());          // t2 waited 10 behind t1, and 5 more
+        assertEquals(1, first.blockedRank());
+        assertEquals(20, first.heldNanos());             // [0, 10) and [20, 30)
+        assertEquals(50.0, first.ownerPercent(), 1e-12);
+    }
+
+    /**
+     * Pieces of one hold (the same owner seen by two waiters) are one hold; a piece standing for a nested
+     * hold and the next one (ending after the outer) is split at the outer's end, as the program nests
+     * them: the nested hold, and the next one taken as the thread left the outer lock.
+     */
+    @Test
+    void holdsAreJoinedAndMadeToNest() {
+        HoldCollector c = new HoldCollector((l, p) -> l);
+        // t1 holds `lock` [0, 20), seen by t2 from 2 and (as the same hold) from 5.
+        c.accept(blocked(t2, lock, 2, 20, new long[] {2, 20, 0}));
+        c.accept(blocked(t2, lock, 21, 22));
+        // t1 holds `other` inside `lock` (t3 waits on it 6..10) and once more from 11, where t3's wait
+        // sees one piece to 30, crossing `lock`'s end (t2 sees its end too).
+        c.accept(blocked(t3, other, 6, 10, new long[] {6, 10, 0}));
+        c.accept(blocked(t2, other, 24, 30, new long[] {24, 30, 0}));
+        c.accept(blocked(t3, other, 11, 30, new long[] {11, 30, 0}));
+        ReplayModel m = ReplayModel.build(c, 0, 40);
+        ReplayModel.Line l1 = m.lines.stream().filter(l -> l.thread == t1).findFirst().orElseThrow();
+        // lock [2, 20); other [6, 10) and [11, 20) nested in it, and [20, 30) after it.
+        assertEquals(8, l1.n);
+        long[] times = new long[l1.n];
+        for (int i = 0; i < l1.n; i++) {
+            times[i] = l1.time[i];
+        }
+        assertEquals(List.of(2L, 6L, 10L, 11L, 20L, 20L, 20L, 30L), java.util.Arrays.stream(times).boxed().toList());
+        assertEquals(List.of(true, true, false, true, false, false, true, false), acquires(l1));
+        assertEquals(0, WhatIf.predict(m, 0.5, 10).deadlocksBroken());
+    }
+
+    private static List<Boolean> acquires(ReplayModel.Line l) {
+        List<Boolean> a = new java.util.ArrayList<>();
+        for (int i = 0; i < l.n; i++) {
+            a.add(l.acquire[i]);
+        }
+        return a;
+    }
+
+    @Test
+    void aNegativeScaleIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> WhatIf.predict(alternating(), -0.5, 10));
+    }
+}
