@@ -67,8 +67,8 @@ public final class LogWorkload {
     public static void main(String[] args) throws Exception {
         int threads = Integer.parseInt(args[0]);
         long millis = Long.parseLong(args[1]);
-        long work = WhatIfWorkload.param(args, "work", 1000) * 1000;
-        long stream = WhatIfWorkload.param(args, "stream", 400) * 1000;
+        long work = param(args, "work", 1000) * 1000;
+        long stream = param(args, "stream", 400) * 1000;
         Logger log = logger(new SlowStream(stream));
         AtomicBoolean measuring = new AtomicBoolean(), stop = new AtomicBoolean();
         LongAdder ops = new LongAdder();
@@ -97,6 +97,15 @@ public final class LogWorkload {
         done.await(10, TimeUnit.SECONDS);
         System.out.printf(Locale.ROOT, "ops/s %.1f%n", ops.sum() * 1e9 / (t1 - t0));
         LogManager.shutdown();
+    }
+
+    static long param(String[] args, String name, long dflt) {
+        for (int k = 2; k < args.length; k++) {
+            if (args[k].startsWith(name + "=")) {
+                dflt = Long.parseLong(args[k].substring(name.length() + 1));   // the last one given counts
+            }
+        }
+        return dflt;
     }
 
     /** The root logger at INFO, writing through one OutputStreamAppender (immediate flush) to out. */

@@ -88,7 +88,7 @@ public final class WhatIfWorkload {
     static long param(String[] args, String name, long dflt) {
         for (int k = 3; k < args.length; k++) {
             if (args[k].startsWith(name + "=")) {
-                return Long.parseLong(args[k].substring(name.length() + 1));
+                dflt = Long.parseLong(args[k].substring(name.length() + 1));   // the last one given counts
             }
         }
         return dflt;

@@ -4,8 +4,8 @@
  *          on demand through jcmd LockStat.start and through JMX (jdk.lockstat:type=LockStat, over a
  *          remote connector), dumps while tracing goes on, and stops. Every trace verifies and names
  *          the methods that held the lock (holdA, holdB) and the lock's class, which was inflated
- *          before tracing started; LockStat.report prints JSON and writes the owner-side pprof
- *          profile to a file; a second start is refused; status tells on from off; bad input
+ *          before tracing started; LockStat.report prints JSON and what-if predictions and writes the
+ *          owner-side pprof profile to a file; a second start is refused; status tells on from off; bad input
  *          (an unwritable file, a bad maxsize or file pattern, a dump onto a directory or onto the
  *          running trace) gets one clear line and changes nothing.
  * @library /lib
@@ -67,7 +67,10 @@ public class RuntimeControlTest {
         jcmd(dir, pid, "LockStat.report", "by=owner-method").shouldContain("holdB").shouldContain("holdA");
         // Other formats, and the owner-side pprof profile (lockstat export's), written to a file.
         jcmd(dir, pid, "LockStat.report", "by=owner-method", "format=json").shouldContain("\"children\"").shouldContain("holdB");
-        jcmd(dir, pid, "LockStat.report", "format=xml").shouldContain("format must be one of text, csv, json, pprof");
+        jcmd(dir, pid, "LockStat.report", "format=xml").shouldContain("format must be one of text, csv, json, pprof, whatif");
+        // lockstat whatif's predictions of the trace so far (by: the sections' aspect, owner-method unless given)
+        jcmd(dir, pid, "LockStat.report", "format=whatif").shouldContain("What if a section's holds took 0.50")
+                .shouldContain("by owner-method").shouldContain("holdB");
         jcmd(dir, pid, "LockStat.report", "format=pprof").shouldContain("give file=PATH");
         Path profile = dir.resolve("owners.pb.gz");
         jcmd(dir, pid, "LockStat.report", "format=pprof", "file=" + profile).shouldContain("written to " + profile);

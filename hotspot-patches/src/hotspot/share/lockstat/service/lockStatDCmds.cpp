@@ -114,7 +114,8 @@ LockStatReportDCmd::LockStatReportDCmd(outputStream* output, bool heap) :
   DCmdWithParser(output, heap),
   _by("by", "aspects to group by, as lockstat report --by", "STRING", false, "lock-class,owner-chain"),
   _top("top", "children shown per node (0: all)", "INT", false, "10"),
-  _format("format", "text, csv, json, or pprof (the owner-side profile of lockstat export; needs file)",
+  _format("format", "text, csv, json, pprof (the owner-side profile of lockstat export; needs file), "
+          "or whatif (lockstat whatif's predictions; by: the sections' aspect, owner-method by default)",
           "STRING", false, "text"),
   _file("file", "write the report to this file instead of printing it", "STRING", false) {
   _dcmdparser.add_dcmd_option(&_by);

@@ -171,8 +171,11 @@ public final class Control {
         return report(by, top, "text", null);
     }
 
-    /** The report formats of LockStat.report: lockstat report's, and lockstat export's pprof profile. */
-    static final List<String> REPORT_FORMATS = List.of("text", "csv", "json", "pprof");
+    /**
+     * The report formats of LockStat.report: lockstat report's, lockstat export's pprof profile, and
+     * whatif: lockstat whatif's predictions (by names the sections' aspect).
+     */
+    static final List<String> REPORT_FORMATS = List.of("text", "csv", "json", "pprof", "whatif");
 
     /**
      * The report so far in format (text, csv, json, or pprof: the owner-side profile of lockstat export),
@@ -191,9 +194,10 @@ public final class Control {
         }
         String label;
         synchronized (LOCK) {
-            if (!running || (OnlineReport.isOn() && !f.equals("pprof"))) {
-                if (f.equals("pprof")) {
-                    throw new IllegalStateException("report format=pprof needs a recording with a trace"
+            boolean needsTrace = f.equals("pprof") || f.equals("whatif");
+            if (!running || (OnlineReport.isOn() && !needsTrace)) {
+                if (needsTrace) {
+                    throw new IllegalStateException("report format=" + f + " needs a recording with a trace"
                             + " (LockStat.start, or -XX:+TraceLockContention); the online analysis keeps only aggregates");
                 }
                 return written(OnlineReport.dcmdReport(by, top, f), out, f);

@@ -37,10 +37,14 @@ import jdk.lockstat.internal.tool.Main;
 final class OfflineReport {
     private OfflineReport() {}
 
-    /** label: what the report is of, shown instead of the temporary file's name. */
+    /**
+     * label: what the report is of, shown instead of the temporary file's name. format whatif: lockstat
+     * whatif's text (by: its section aspect).
+     */
     static String render(Path trace, String label, String by, long top, String format) {
-        List<String> args = new ArrayList<>(List.of("report", "--format", format));
-        if (by != null && !by.isBlank()) {
+        List<String> args = new ArrayList<>(format.equals("whatif") ? List.of("whatif") : List.of("report", "--format", format));
+        // whatif names a section by one aspect; report's default list means "not given" here
+        if (by != null && !by.isBlank() && !(format.equals("whatif") && by.trim().equals(OnlineReport.DEFAULT_ASPECTS))) {
             args.add("--by");
             args.add(by.trim());
         }

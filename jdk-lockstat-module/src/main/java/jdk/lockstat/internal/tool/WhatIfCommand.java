@@ -31,6 +31,7 @@ import java.util.Set;
 import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.Unknown;
+import jdk.lockstat.internal.whatif.CriticalPath;
 import jdk.lockstat.internal.whatif.HoldCollector;
 import jdk.lockstat.internal.whatif.ReplayModel;
 import jdk.lockstat.internal.whatif.WhatIf;
@@ -49,6 +50,7 @@ final class WhatIfCommand implements Command {
     static final List<Aspect> SECTION_ASPECTS = List.of(Aspect.OWNER_METHOD, Aspect.OWNER_CHAIN, Aspect.OWNER_SITE,
             Aspect.OWNER_THREAD, Aspect.LOCK, Aspect.LOCK_CLASS);
     static final int DEFAULT_TOP = 10;
+    static final String CRITICAL_PATH = "--critical-path";
 
     @Override
     public String name() {
@@ -57,7 +59,7 @@ final class WhatIfCommand implements Command {
 
     @Override
     public String usage() {
-        return "lockstat whatif [--by ASPECT] [--scale S] [--top N] [--app-packages P,...] [--format text|json] "
+        return "lockstat whatif [--by ASPECT] [--scale S] [--top N] [--critical-path] [--app-packages P,...] [--format text|json] "
                 + AnalysisRun.FILTER_USAGE + " [--all-frames] TRACE";
     }
 
@@ -75,7 +77,8 @@ final class WhatIfCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
         Set<String> valued = new HashSet<>(AnalysisRun.FILTER_OPTIONS);
         valued.addAll(Set.of("--by", "--scale", "--top", "--format", "--app-packages"));
-        Options o = Options.parse(args, Set.of(Options.ALL_FRAMES), valued, usage());
+        Options o = Options.parse(args, Set.of(Options.ALL_FRAMES, CRITICAL_PATH), valued, usage());
+        boolean criticalPath = o.flags.contains(CRITICAL_PATH);
         Aspect by = aspect(o.values.getOrDefault("--by", Aspect.OWNER_METHOD.displayName()));
         double scale = scale(o.values.getOrDefault("--scale", "0.5"));
         int top = o.values.containsKey("--top") ? ReportCommand.positiveInt("--top", o.values.get("--top")) : DEFAULT_TOP;
@@ -102,9 +105,12 @@ final class WhatIfCommand implements Command {
         WhatIf.Result r = WhatIf.predict(model, scale, top);
         double busy = cpuBusy(run, holds.cpuNanos());
         if (format.equals("json")) {
-            json(out, run, by, r, allFrames, busy);
+            json(out, run, by, r, allFrames, busy, criticalPath);
         } else {
             text(out, run, by, r, allFrames, busy);
+            if (criticalPath) {
+                criticalPathText(out, r, allFrames);
+            }
         }
         out.flush();
         return run.status();
@@ -164,7 +170,7 @@ final class WhatIfCommand implements Command {
         }
         out.printf(Locale.ROOT, "Replayed: %d thread(s), %,d hold(s) on %d lock(s); the recorded run replayed goes at %.2f of its speed%n%n",
                 m.threadCount(), m.holdCount(), m.lockCount(), r.replayRatio());
-        out.printf("  %9s  %8s %7s  %8s  %s%n", "speedup", "blocked", "rank", "held", "section");
+        out.printf("  %9s  %8s %7s  %8s  %8s  %s%n", "speedup", "blocked", "rank", "held", "on path", "section");
         List<List<String>> frames = new ArrayList<>();
         for (WhatIf.Section s : r.sections()) {
             frames.add(s.key() instanceof ChainRef c && c.defined() ? List.of(keyText(c, allFrames).split(ChainLabels.CALLED_FROM, -1)) : null);
@@ -172,11 +178,12 @@ final class WhatIfCommand implements Command {
         List<String> labels = ChainLabels.ofFrames(frames, 1);
         for (int i = 0; i < r.sections().size(); i++) {
             WhatIf.Section s = r.sections().get(i);
-            out.printf(Locale.ROOT, "  %8.2fx  %7.2f%% %7s  %7.2f%%  %s%n", s.predictedSpeedup(), s.blockedPercent(),
-                    "#" + s.blockedRank(), s.ownerPercent(), labels.get(i) != null ? labels.get(i) : keyText(s.key(), allFrames));
+            out.printf(Locale.ROOT, "  %8.2fx  %7.2f%% %7s  %7.2f%%  %7.2f%%  %s%n", s.predictedSpeedup(), s.blockedPercent(),
+                    "#" + s.blockedRank(), s.ownerPercent(), s.criticalPathPercent(),
+                    labels.get(i) != null ? labels.get(i) : keyText(s.key(), allFrames));
             if (frames.get(i) != null) {
                 for (int j = 1; j < Math.min(frames.get(i).size(), 5); j++) {
-                    out.println("                                       at " + frames.get(i).get(j));
+                    out.println(" ".repeat(49) + "at " + frames.get(i).get(j));
                 }
             }
         }
@@ -201,11 +208,13 @@ final class WhatIfCommand implements Command {
                     + "(lockstat help whatif)", 100 * busy));
         }
         notes.add("speedup: the threads' summed rate of lock acquisitions in a replay of the run with the section's holds scaled, "
-                + "over the same replay unscaled; held: the section's holds as a percent of the run; blocked: the blocked time charged to its holders");
+                + "over the same replay unscaled; held: the section's holds as a percent of the run; blocked: the blocked time charged to its holders; "
+                + "on path: its share of the replay's critical path (--critical-path)");
         notes.add("only holds some thread waited behind are in the trace; time spent in the section while no one waited stays as it was, "
                 + "so a section contended only part of the time gains less in the replay than it may in the program (lockstat help whatif)");
         if (m.unknownHoldCount() > 0) {
-            notes.add(m.unknownHoldCount() + " hold(s) after a blocked interval had no one waiting behind them: replayed as holds of no length");
+            notes.add(m.unknownHoldCount() + " hold(s) after a blocked interval had no one waiting behind them: each ends, as estimated, "
+                    + "where its owner parked next or another thread took the lock");
         }
         if (m.resourceWaits() > 0) {
             notes.add(m.resourceWaits() + " wait(s) for a resource (" + ReportFormat.millis(m.resourceNanos())
@@ -221,7 +230,33 @@ final class WhatIfCommand implements Command {
         }
     }
 
-    private static void json(PrintStream out, AnalysisRun run, Aspect by, WhatIf.Result r, boolean allFrames, double busy) {
+    /**
+     * --critical-path: the unscaled replay's critical path, from the thread that ends last back through
+     * the releases it waited for, and what it was spent on.
+     */
+    private static void criticalPathText(PrintStream out, WhatIf.Result r, boolean allFrames) {
+        CriticalPath p = r.criticalPath();
+        ReplayModel m = r.model();
+        out.println();
+        out.printf(Locale.ROOT, "Critical path: %s through %d thread(s) and %,d hand-off(s), from the thread that ends last back through "
+                + "the releases it waited for%n", ReportFormat.millis(p.nanos()), p.threads(), p.handOffs());
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < m.sectionCount(); i++) {
+            if (p.sectionNanos(i) > 0) {
+                rows.add(new Object[] {p.sectionNanos(i), keyText(m.section(i), allFrames)});
+            }
+        }
+        rows.add(new Object[] {p.outsideNanos(), "<outside the locks>"});
+        rows.add(new Object[] {p.handOffNanos(), "<hand-off>"});
+        rows.sort((a, b) -> Long.compare((Long) b[0], (Long) a[0]));
+        for (Object[] row : rows) {
+            long nanos = (Long) row[0];
+            out.printf(Locale.ROOT, "  %7.2f%% %16s  %s%n", p.nanos() == 0 ? 0.0 : 100.0 * nanos / p.nanos(), ReportFormat.millis(nanos), row[1]);
+        }
+    }
+
+    private static void json(PrintStream out, AnalysisRun run, Aspect by, WhatIf.Result r, boolean allFrames, double busy,
+                             boolean criticalPath) {
         ReplayModel m = r.model();
         StringBuilder sb = new StringBuilder();
         sb.append("{\"trace\": ").append(Json.quote(run.file.toString()))
@@ -242,9 +277,26 @@ final class WhatIfCommand implements Command {
               .append(", \"blockedPercent\": ").append(Json.number(s.blockedPercent()))
               .append(", \"blockedRank\": ").append(s.blockedRank())
               .append(", \"heldNanos\": ").append(s.heldNanos())
-              .append(", \"ownerPercent\": ").append(Json.number(s.ownerPercent())).append('}');
+              .append(", \"ownerPercent\": ").append(Json.number(s.ownerPercent()))
+              .append(", \"criticalPathPercent\": ").append(Json.number(s.criticalPathPercent())).append('}');
         }
-        sb.append("], \"deadlocksBroken\": ").append(r.deadlocksBroken()).append('}');
+        sb.append("], \"deadlocksBroken\": ").append(r.deadlocksBroken());
+        if (criticalPath) {
+            CriticalPath p = r.criticalPath();
+            sb.append(", \"criticalPath\": {\"nanos\": ").append(p.nanos()).append(", \"threads\": ").append(p.threads())
+              .append(", \"handOffs\": ").append(p.handOffs()).append(", \"handOffNanos\": ").append(p.handOffNanos())
+              .append(", \"outsideNanos\": ").append(p.outsideNanos()).append(", \"sections\": [");
+            String sep = "";
+            for (int i = 0; i < m.sectionCount(); i++) {
+                if (p.sectionNanos(i) > 0) {
+                    sb.append(sep).append("{\"key\": ").append(Json.quote(keyText(m.section(i), allFrames)))
+                      .append(", \"nanos\": ").append(p.sectionNanos(i)).append('}');
+                    sep = ", ";
+                }
+            }
+            sb.append("]}");
+        }
+        sb.append('}');
         out.println(sb);
     }
 }

@@ -33,6 +33,7 @@ import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.ContentionSink;
 import jdk.lockstat.internal.model.LockRef;
 import jdk.lockstat.internal.model.OwnerPart;
+import jdk.lockstat.internal.model.ParkBlockerKind;
 import jdk.lockstat.internal.model.ThreadRef;
 
 /**
@@ -52,8 +53,11 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
     /** One hold as the owner parts show it: the lock, its owner, and the owner's chain at the release. */
     record HoldId(LockRef lock, ThreadRef owner, ChainRef chain) {}
 
-    /** One blocked interval of a thread on a lock. */
-    record Wait(LockRef lock, long start, long end) {}
+    /**
+     * One blocked interval of a thread on a lock; section: the key its hold would have were it seen, from
+     * the chain where the thread blocked (for a synchronized method or block, the same method).
+     */
+    record Wait(LockRef lock, long start, long end, Object section) {}
 
     private final SectionKeys keys;
     final Map<HoldId, LongPairs> pieces = new LinkedHashMap<>();
@@ -65,6 +69,7 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
     final Map<Object, long[]> blockedBySection = new HashMap<>();
     final Map<ThreadRef, long[]> lifetimes = new HashMap<>();
     private final Map<ThreadRef, long[]> cpu = new HashMap<>();
+    final Map<ThreadRef, LongPairs> parks = new HashMap<>();
     long blockedNanos;
     long resourceWaits, resourceNanos;
 
@@ -83,7 +88,8 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
             return;
         }
         blockedNanos += c.nanos();
-        waits.computeIfAbsent(c.thread(), t -> new ArrayList<>()).add(new Wait(c.lock(), c.start(), c.end()));
+        waits.computeIfAbsent(c.thread(), t -> new ArrayList<>())
+                .add(new Wait(c.lock(), c.start(), c.end(), keys.key(c.lock(), partOf(c.thread(), c.chain()))));
         for (OwnerPart p : c.parts()) {
             if (p.owner() == null) {
                 if (p.handOff()) {
@@ -98,6 +104,22 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
             Object section = sectionOf.computeIfAbsent(id, i -> keys.key(c.lock(), p));
             blockedBySection.computeIfAbsent(section, k -> new long[1])[0] += p.nanos();
         }
+    }
+
+    /** An owner part of owner in chain, for the section key of a hold the trace did not show. */
+    private static OwnerPart partOf(ThreadRef owner, ChainRef chain) {
+        return new Contention(Contention.Kind.INTRINSIC, null, owner, null, false, 0).addPart(0, 1, owner, chain, 0);
+    }
+
+    /** Every park, which a hold's start cannot precede when the owner took the lock after it. */
+    @Override
+    public void parked(ThreadRef thread, ParkBlockerKind kind, long from, long to) {
+        parks.computeIfAbsent(thread, t -> new LongPairs()).add(from, to);
+    }
+
+    @Override
+    public void parkedUntilEnd(ThreadRef thread, ParkBlockerKind kind, long from) {
+        parks.computeIfAbsent(thread, t -> new LongPairs()).add(from, Long.MAX_VALUE);
     }
 
     @Override

@@ -53,6 +53,11 @@ final class LockReplay {
     private final long[] ends;
     private final int[] owner, recursion, waking;
     private final ArrayDeque<Integer>[] queue;
+    // What the critical path needs: when each action was tried and done, and for an acquisition that
+    // waited, the release (thread, action) that let the lock go last before it took it.
+    private long[][] triedAt, doneAt;
+    private int[][] releasedByThread, releasedByAction;
+    private final int[] lastReleaseThread, lastReleaseAction;
 
     /** target: the section whose holds are scaled by scale (-1: none, the recorded run replayed). */
     @SuppressWarnings("unchecked")
@@ -68,6 +73,8 @@ final class LockReplay {
         recursion = new int[locks];
         waking = new int[locks];
         queue = new ArrayDeque[locks];
+        lastReleaseThread = new int[locks];
+        lastReleaseAction = new int[locks];
         for (int l = 0; l < locks; l++) {
             owner[l] = -1;
             waking[l] = -1;
@@ -84,6 +91,26 @@ final class LockReplay {
     static Replay replay(ReplayModel m, int target, double scale) {
         LockReplay r = new LockReplay(m, target, scale);
         return new Replay(r.run(), r.deadlocksBroken);
+    }
+
+    /** The unscaled replay's critical path: the chain of hand-offs that ends where the run ends. */
+    static CriticalPath criticalPath(ReplayModel m) {
+        LockReplay r = new LockReplay(m, -1, 1.0);
+        int threads = m.lines.size();
+        r.triedAt = new long[threads][];
+        r.doneAt = new long[threads][];
+        r.releasedByThread = new int[threads][];
+        r.releasedByAction = new int[threads][];
+        for (int t = 0; t < threads; t++) {
+            int n = m.lines.get(t).n;
+            r.triedAt[t] = new long[n];
+            r.doneAt[t] = new long[n];
+            r.releasedByThread[t] = new int[n];
+            r.releasedByAction[t] = new int[n];
+            java.util.Arrays.fill(r.releasedByThread[t], -1);
+        }
+        r.run();
+        return CriticalPath.walk(m, r.ends, r.triedAt, r.doneAt, r.releasedByThread, r.releasedByAction);
     }
 
     private long[] run() {
@@ -115,9 +142,15 @@ final class LockReplay {
                 continue;
             }
             int l = line.lock[i];
+            if (triedAt != null) {
+                triedAt[t][i] = e.time;
+            }
             if (line.acquire[i]) {
                 if (owner[l] == t) {
                     recursion[l]++;
+                    if (doneAt != null) {
+                        doneAt[t][i] = e.time;
+                    }
                     advance(t, e.time);
                 } else if (owner[l] == -1 && (waking[l] == -1 || !m.fair[l])) {
                     grant(l, t, e.time);
@@ -132,11 +165,16 @@ final class LockReplay {
                     recursion[l]--;
                 } else if (owner[l] == t) {
                     owner[l] = -1;
+                    lastReleaseThread[l] = t;
+                    lastReleaseAction[l] = i;
                     if (waking[l] == -1 && !queue[l].isEmpty()) {
                         int w = queue[l].pollFirst();
                         waking[l] = w;
                         schedule(e.time + m.wake[l], w, l, WAKE);
                     }
+                }
+                if (doneAt != null) {
+                    doneAt[t][i] = e.time;
                 }
                 advance(t, e.time);
             }
@@ -171,6 +209,9 @@ final class LockReplay {
         }
         queue[bestLock].remove(best);
         deadlocksBroken++;
+        if (doneAt != null) {
+            doneAt[best][pc[best]] = now;
+        }
         if (target >= 0 && m.lines.get(best).section[pc[best]] == target) {
             depth[best]++;
         }
@@ -181,6 +222,13 @@ final class LockReplay {
     private void grant(int l, int t, long time) {
         owner[l] = t;
         recursion[l] = 0;
+        if (doneAt != null) {
+            doneAt[t][pc[t]] = time;
+            if (time > triedAt[t][pc[t]]) {
+                releasedByThread[t][pc[t]] = lastReleaseThread[l];
+                releasedByAction[t][pc[t]] = lastReleaseAction[l];
+            }
+        }
         if (target >= 0 && m.lines.get(t).section[pc[t]] == target) {
             depth[t]++;
         }

@@ -142,7 +142,10 @@ public final class ReplayModel {
         return holds;
     }
 
-    /** Blocked intervals after which no hold was seen: replayed as holds of no length. */
+    /**
+     * Holds nobody waited behind, known only from their owner's blocked interval: their ends are
+     * estimated (Bounds), or they have no length where nothing bounds them.
+     */
     public int unknownHoldCount() {
         return unknownHolds;
     }
@@ -192,11 +195,13 @@ public final class ReplayModel {
             releasesOn.put(e.getKey(), e.getValue().stream().mapToLong(Hold::end).sorted().toArray());
         }
         Map<ThreadRef, Line> lineOf = new LinkedHashMap<>();
+        Map<Integer, Bounds.LongList> acquired = new HashMap<>();   // per lock: every blocked interval's end
         for (Map.Entry<ThreadRef, List<HoldCollector.Wait>> e : c.waits.entrySet()) {
             for (HoldCollector.Wait w : e.getValue()) {
-                m.lockIndex(lockIndex, w.lock());
+                acquired.computeIfAbsent(m.lockIndex(lockIndex, w.lock()), l -> new Bounds.LongList()).add(w.end());
             }
         }
+        Bounds bounds = new Bounds(releasesOn, acquired);
         List<ThreadRef> threads = new ArrayList<>(holdsOf.keySet());
         for (ThreadRef t : c.waits.keySet()) {
             if (!holdsOf.containsKey(t)) {
@@ -208,9 +213,10 @@ public final class ReplayModel {
         for (ThreadRef t : threads) {
             List<long[]> actions = new ArrayList<>();
             spansOf.put(t, m.holdSpans(actions, holdsOf.getOrDefault(t, List.of()), c.waits.getOrDefault(t, List.of()),
-                    lockIndex, releasesOn));
+                    lockIndex, bounds.of(c.parks.get(t)), sectionIndex, c));
             actionsOf.put(t, actions);
         }
+        oneOwnerAtATime(spansOf.values());
         Map<Long, Integer> outerFirst = nestingVotes(spansOf.values());
         for (ThreadRef t : threads) {
             Line line = new Line(t);
@@ -267,14 +273,20 @@ public final class ReplayModel {
     }
 
     /**
-     * One thread's holds, as {request, start, end, lock, section, estimated?1:0}. Per lock, each hold
+     * One thread's holds, as {request, start, end, lock, section, how}: how 0 when the trace shows both
+     * ends, 1 when the start is estimated, 2 when the end is (a hold nobody waited behind). Per lock, each hold
      * takes the last of the thread's blocked intervals that ended since its previous hold on that lock
      * (request: the blocked interval's start; start: its end), unless another thread's hold on the lock
-     * ended in between (then the thread released the lock unseen, and the blocked interval's own hold is
-     * of unknown length, as is any earlier one left over: added to actions as holds of no length).
+     * ended in between (then the thread released the lock unseen). A hold it takes no blocked interval
+     * for began, as estimated, at the latest of the previous release seen on the lock and the end of
+     * the thread's last park before its first piece (the owner took the lock as soon as both allowed).
+     * A blocked interval that no hold takes is a hold the trace did not show (nobody waited behind
+     * it): it ends, as estimated, at the first of the thread's next park, its next blocked interval on
+     * the lock and the next time another thread took the lock; with none of them, it has no length.
      */
     private List<long[]> holdSpans(List<long[]> actions, List<Hold> holds, List<HoldCollector.Wait> waits,
-                                   Map<LockRef, Integer> lockIndex, Map<Integer, long[]> releasesOn) {
+                                   Map<LockRef, Integer> lockIndex, Bounds.OfThread bounds, Map<Object, Integer> sectionIndex,
+                                   HoldCollector c) {
         Map<Integer, List<Hold>> holdsByLock = new HashMap<>();
         for (Hold h : holds) {
             holdsByLock.computeIfAbsent(h.lock(), k -> new ArrayList<>()).add(h);
@@ -291,25 +303,46 @@ public final class ReplayModel {
             hs.sort(Comparator.comparingLong(Hold::start));
             List<HoldCollector.Wait> ws = new ArrayList<>(waitsByLock.getOrDefault(lock, List.of()));
             ws.sort(Comparator.comparingLong(HoldCollector.Wait::end));
-            long[] releases = releasesOn.getOrDefault(lock, new long[0]);
+            long[] waitStarts = ws.stream().mapToLong(HoldCollector.Wait::start).sorted().toArray();
+            List<HoldCollector.Wait> unseen = new ArrayList<>();
             int wi = 0;
             for (Hold h : hs) {
                 HoldCollector.Wait mine = null;
                 while (wi < ws.size() && ws.get(wi).end() <= h.end()) {
                     if (mine != null) {
-                        unknownHold(actions, lock, mine);
+                        unseen.add(mine);
                     }
                     mine = ws.get(wi++);
                 }
-                if (mine != null && releasedBetween(releases, mine.end(), h.start(), h.end())) {
-                    unknownHold(actions, lock, mine);
+                if (mine != null && bounds.releasedBetween(lock, mine.end(), h.start())) {
+                    unseen.add(mine);
                     mine = null;
                 }
-                spans.add(mine != null ? new long[] {mine.start(), mine.end(), h.end(), lock, h.section(), 0}
-                        : new long[] {h.start(), h.start(), h.end(), lock, h.section(), 1});
+                if (mine != null) {
+                    spans.add(new long[] {mine.start(), mine.end(), h.end(), lock, h.section(), 0});
+                } else {
+                    long start = Math.min(h.start(), bounds.earliestStart(lock, h.start()));
+                    spans.add(new long[] {start, start, h.end(), lock, h.section(), 1});
+                }
             }
             while (wi < ws.size()) {
-                unknownHold(actions, lock, ws.get(wi++));
+                unseen.add(ws.get(wi++));
+            }
+            long[] holdStarts = hs.stream().mapToLong(Hold::start).toArray();
+            for (HoldCollector.Wait w : unseen) {
+                long end = Math.min(Math.min(bounds.latestEnd(lock, w.end()), Bounds.firstAfter(waitStarts, w.end())),
+                        Bounds.firstAfter(holdStarts, w.end()));
+                if (end == Long.MAX_VALUE) {
+                    end = w.end();
+                }
+                int section = sectionIndex.computeIfAbsent(w.section(), k -> {
+                    sections.add(k);
+                    long[] blocked = c.blockedBySection.get(k);
+                    sectionTotals.add(new long[] {0, blocked == null ? 0 : blocked[0]});
+                    return sections.size() - 1;
+                });
+                spans.add(new long[] {w.start(), w.end(), end, lock, section, 2});
+                unknownHolds++;
             }
         }
         return spans;
@@ -319,6 +352,9 @@ public final class ReplayModel {
     private void addActions(Line line, List<long[]> actions, List<long[]> spans, Map<Long, Integer> outerFirst) {
         nest(spans, outerFirst);
         for (long[] h : spans) {
+            if (h[0] >= h[2]) {
+                continue;   // neither waited for nor held: nothing to replay (and its release would sort first)
+            }
             int section = (int) h[4];
             actions.add(new long[] {h[0], 1, h[3], section, h[1]});
             actions.add(new long[] {h[2], 0, h[3], section, h[2]});
@@ -331,6 +367,37 @@ public final class ReplayModel {
         }
     }
 
+    /**
+     * A lock has one owner at a time: an estimated start earlier than the end of the lock's previous hold
+     * (another thread's, seen or estimated) is moved to that end, and an unseen hold's estimated end
+     * later than the next hold's start is moved to that start.
+     */
+    private static void oneOwnerAtATime(java.util.Collection<List<long[]>> threads) {
+        Map<Long, List<long[]>> byLock = new HashMap<>();
+        for (List<long[]> spans : threads) {
+            for (long[] h : spans) {
+                byLock.computeIfAbsent(h[3], l -> new ArrayList<>()).add(h);
+            }
+        }
+        for (List<long[]> holds : byLock.values()) {
+            holds.sort(Comparator.comparingLong((long[] x) -> x[2]));
+            long previousEnd = Long.MIN_VALUE;
+            for (long[] h : holds) {
+                if (h[5] == 1 && h[1] < previousEnd) {
+                    h[0] = h[1] = Math.min(previousEnd, h[2]);
+                }
+                previousEnd = Math.max(previousEnd, h[2]);
+            }
+            holds.sort(Comparator.comparingLong((long[] x) -> x[1]));
+            for (int i = 0; i + 1 < holds.size(); i++) {
+                long[] h = holds.get(i);
+                if (h[5] == 2 && h[2] > holds.get(i + 1)[1]) {
+                    h[2] = Math.max(h[1], holds.get(i + 1)[1]);
+                }
+            }
+        }
+    }
+
     private static long pair(long outer, long inner) {
         return outer << 32 | inner;
     }
@@ -339,7 +406,8 @@ public final class ReplayModel {
 
     /**
      * How often each lock was seen held around another (key: outer lock << 32 | inner lock), over the
-     * holds that nest as recorded: the order in which the program takes its locks.
+     * holds that nest as recorded with the outer one's start known: the order in which the program
+     * takes its locks.
      */
     private static Map<Long, Integer> nestingVotes(java.util.Collection<List<long[]>> threads) {
         Map<Long, Integer> votes = new HashMap<>();
@@ -350,7 +418,8 @@ public final class ReplayModel {
                 while (!open.isEmpty() && open.peek()[2] <= h[1]) {
                     open.pop();
                 }
-                if (!open.isEmpty() && h[2] <= open.peek()[2]) {
+                // only an outer hold whose start is known: an estimated start can be too early
+                if (!open.isEmpty() && h[2] <= open.peek()[2] && open.peek()[5] != 1) {
                     votes.merge(pair(open.peek()[3], h[3]), 1, Integer::sum);
                 }
                 open.push(h);
@@ -366,7 +435,10 @@ public final class ReplayModel {
      * for two holds (the thread released and took the lock again while others stayed blocked). The order
      * in which the program usually nests the two locks decides: the inner hold is split at the outer's
      * end (the rest a hold of its own, taken as the thread left the outer lock), or, where the earlier
-     * one is usually the inner and its start was estimated, that start is moved to the other's.
+     * one is usually the inner and its start was estimated, that start is moved to the other's. A hold
+     * whose estimated start puts it around a lock the program takes outside it began after that lock's
+     * hold; one whose end is the estimate (nobody waited behind it) and that crosses another, or is put
+     * around a lock the program takes outside it, ended before that other lock was asked for.
      */
     private static void nest(List<long[]> spans, Map<Long, Integer> outerFirst) {
         for (int round = 0; round < 4; round++) {
@@ -379,9 +451,26 @@ public final class ReplayModel {
                     open.pop();
                 }
                 long[] g = open.peek();
+                if (g != null && g[5] == 2 && g[3] != h[3] && (h[2] > g[2]
+                        || outerFirst.getOrDefault(pair(h[3], g[3]), 0) > outerFirst.getOrDefault(pair(g[3], h[3]), 0))) {
+                    // g's end is the estimate (nobody waited behind it): it ended before h was asked for
+                    g[2] = Math.max(g[1], Math.min(g[2], h[0]));
+                    moved = true;
+                    open.pop();
+                    open.push(h);
+                    continue;
+                }
+                if (g != null && h[2] <= g[2] && g[5] == 1 && g[3] != h[3]
+                        && outerFirst.getOrDefault(pair(h[3], g[3]), 0) > outerFirst.getOrDefault(pair(g[3], h[3]), 0)) {
+                    // g's estimated start put it around a lock the program takes outside it: g began later
+                    g[0] = g[1] = h[2];
+                    moved = true;
+                    open.push(h);
+                    continue;
+                }
                 if (g != null && h[2] > g[2]) {
                     boolean gOuter = outerFirst.getOrDefault(pair(g[3], h[3]), 0) >= outerFirst.getOrDefault(pair(h[3], g[3]), 0);
-                    if (gOuter || g[5] == 0 || round == 3) {
+                    if (gOuter || g[5] != 1 || round == 3) {
                         // The rest is the thread's next hold of that lock, taken when it left the outer one.
                         after.add(new long[] {g[2], g[2], h[2], h[3], h[4], 1});
                         h[2] = g[2];
@@ -419,19 +508,4 @@ public final class ReplayModel {
         }
     }
 
-    private void unknownHold(List<long[]> actions, int lock, HoldCollector.Wait w) {
-        actions.add(new long[] {w.start(), 1, lock, -1, w.end()});
-        actions.add(new long[] {w.end(), 0, lock, -1, w.end()});
-        unknownHolds++;
-    }
-
-    /** Whether another hold on the lock ended in (from, to] other than the one ending at ownEnd. */
-    private static boolean releasedBetween(long[] sortedEnds, long from, long to, long ownEnd) {
-        int i = Arrays.binarySearch(sortedEnds, from + 1);
-        i = i < 0 ? -i - 1 : i;
-        while (i > 0 && sortedEnds[i - 1] > from) {
-            i--;
-        }
-        return i < sortedEnds.length && sortedEnds[i] <= to && sortedEnds[i] != ownEnd;
-    }
 }

@@ -44,14 +44,15 @@ public final class WhatIf {
      * holders; ownerPercent: its recorded holds as a percent of the run (how busy it kept its lock).
      */
     public record Section(Object key, double predictedSpeedup, long blockedNanos, double blockedPercent, long heldNanos,
-                          double ownerPercent, int blockedRank) {}
+                          double ownerPercent, int blockedRank, double criticalPathPercent) {}
 
     /**
      * replayRatio: the unscaled replay's speed over the recording's (1.0: the replay reproduces the run);
      * deadlocksBroken: how often the unscaled replay found two threads waiting for each other's lock (holds
      * whose estimated starts or ends crossed) and let the earlier waiter go on.
      */
-    public record Result(double scale, List<Section> sections, double replayRatio, ReplayModel model, int deadlocksBroken) {}
+    public record Result(double scale, List<Section> sections, double replayRatio, ReplayModel model, int deadlocksBroken,
+                         CriticalPath criticalPath) {}
 
     private WhatIf() {}
 
@@ -74,16 +75,17 @@ public final class WhatIf {
         Set<Integer> candidates = new LinkedHashSet<>(byBlocked.subList(0, Math.min(top, n)));
         candidates.addAll(byHeld.subList(0, Math.min(top, n)));
         LockReplay.Replay base = LockReplay.replay(m, -1, 1.0);
+        CriticalPath path = LockReplay.criticalPath(m);
         double baseRate = rate(m, base.spans()), recorded = recordedRate(m);
         List<Section> out = new ArrayList<>();
         for (int i : candidates) {
             double r = rate(m, LockReplay.replay(m, i, scale).spans());
             out.add(new Section(m.section(i), r / baseRate, m.blockedNanos(i),
                     percent(m.blockedNanos(i), m.blockedNanos()), m.heldNanos(i), percent(m.heldNanos(i), m.runNanos()),
-                    byBlocked.indexOf(i) + 1));
+                    byBlocked.indexOf(i) + 1, percent(path.sectionNanos(i), path.nanos())));
         }
         out.sort(Comparator.comparingDouble((Section s) -> -s.predictedSpeedup()).thenComparingInt(Section::blockedRank));
-        return new Result(scale, out.size() > top ? out.subList(0, top) : out, baseRate / recorded, m, base.deadlocksBroken());
+        return new Result(scale, out.size() > top ? out.subList(0, top) : out, baseRate / recorded, m, base.deadlocksBroken(), path);
     }
 
     /** The threads' acquisitions per ns, summed. */

@@ -50,7 +50,7 @@ class WhatIfCommandTest {
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("What if a section's holds took 0.50 of their time: "), r.out());
         assertTrue(r.out().contains(", by owner-method (run "), r.out());
-        assertTrue(r.out().contains("    speedup   blocked    rank      held  section\n"), r.out());
+        assertTrue(r.out().contains("    speedup   blocked    rank      held   on path  section\n"), r.out());
         assertTrue(r.out().contains("demo.Worker.hold11\n"), r.out());
         assertTrue(r.out().contains("demo.Worker.hold12\n"), r.out());
         assertTrue(r.out().contains("Notes:\n"), r.out());
@@ -66,6 +66,17 @@ class WhatIfCommandTest {
         assertTrue(j.contains("{\"key\": \"worker-11 #11\", \"predictedSpeedup\": "), j);
         assertTrue(j.contains("\"blockedNanos\": 150, \"blockedPercent\": 53.5714, \"blockedRank\": 1, "), j);
         assertTrue(j.contains("\"deadlocksBroken\": 0}"), j);
+    }
+
+    @Test
+    void criticalPathListsWhatThePathWasSpentOn() throws IOException {
+        ToolRun r = ToolRun.of("whatif", "--critical-path", trace());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("\nCritical path: "), r.out());
+        assertTrue(r.out().contains("  <outside the locks>\n"), r.out());
+        assertTrue(r.out().contains("  <hand-off>\n"), r.out());
+        ToolRun j = ToolRun.of("whatif", "--critical-path", "--format", "json", trace());
+        assertTrue(j.out().contains(", \"criticalPath\": {\"nanos\": "), j.out());
     }
 
     @Test

@@ -23,14 +23,18 @@ package jdk.lockstat.internal.whatif;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
 import jdk.lockstat.internal.model.ClassRef;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.LockRef;
+import jdk.lockstat.internal.model.ParkBlockerKind;
 import jdk.lockstat.internal.model.ThreadRef;
 
 /**
@@ -83,7 +87,7 @@ class WhatIfTest {
     void theUnscaledReplayIsTheRecordedRun() {
         ReplayModel m = alternating();
         assertEquals(2, m.threadCount());
-        assertEquals(3, m.holdCount());
+        assertEquals(4, m.holdCount());          // three seen, and t2's last, which nobody waited behind
         assertEquals(1, m.unknownHoldCount());
         WhatIf.Result r = WhatIf.predict(m, 1.0, 10);
         assertEquals(1.0, r.replayRatio(), 1e-12);
@@ -107,6 +111,26 @@ class WhatIfTest {
         // t2's one hold seen (10..20) halved: t2 releases at 15, t1 (waiting since 12) holds 15..25, and
         // both end at 35: 40/35.
         assertEquals(40.0 / 35, speedupOf(half, t2), 1e-12);
+    }
+
+    /**
+     * From t1's end at 40 back: its own time after its last release (10, outside), its hold 20..30; it
+     * waited for t2's release at 20: t2's hold 10..20; t2 waited for t1's release at 10: t1's hold 0..10.
+     */
+    @Test
+    void theCriticalPathFollowsTheReleasesEachThreadWaitedFor() {
+        ReplayModel m = alternating();
+        CriticalPath p = LockReplay.criticalPath(m);
+        assertEquals(40, p.nanos());
+        assertEquals(2, p.threads());
+        assertEquals(2, p.handOffs());
+        assertEquals(0, p.handOffNanos());
+        assertEquals(10, p.outsideNanos());
+        int s1 = m.sections.indexOf(t1), s2 = m.sections.indexOf(t2);
+        assertEquals(20, p.sectionNanos(s1));
+        assertEquals(10, p.sectionNanos(s2));
+        WhatIf.Result r = WhatIf.predict(m, 0.5, 10);
+        assertEquals(50.0, r.sections().get(0).criticalPathPercent(), 1e-12);
     }
 
     @Test
@@ -155,6 +179,62 @@ class WhatIfTest {
             a.add(l.acquire[i]);
         }
         return a;
+    }
+
+    /**
+     * A hold nobody waited behind ends, as estimated, where its owner parked next; one first seen when a
+     * waiter arrived began no earlier than the owner's last park's end and the lock's previous release.
+     */
+    @Test
+    void unseenEndsAndEstimatedStartsComeFromParksAndReleases() {
+        HoldCollector c = new HoldCollector((l, p) -> p.owner());
+        c.accept(blocked(t2, lock, 0, 10, new long[] {0, 10, 0}));   // t1 holds to 10; t2 takes the lock
+        c.parked(t2, ParkBlockerKind.WAIT, 14, 20);                   // ... and has let it go by 14
+        c.parked(t1, ParkBlockerKind.WAIT, 15, 18);                   // t1 takes it again after 18
+        c.accept(blocked(t3, lock, 20, 30, new long[] {20, 30, 0}));
+        ReplayModel m = ReplayModel.build(c, 0, 40);
+        assertEquals(List.of(0L, 10L, 18L, 30L), times(line(m, t1)));
+        assertEquals(List.of(10L, 14L), times(line(m, t2)));
+        assertEquals(List.of(30L, 30L), times(line(m, t3)));     // nothing bounds t3's: no length
+        assertEquals(2, m.unknownHoldCount());
+    }
+
+    /**
+     * Estimates can leave a hold with no time at all (here two owners' pieces overlap on one lock, and
+     * one owner's estimated start is moved to the other's release): it is not replayed, rather than
+     * released before it is taken, which left its owner holding the lock for ever and the next waiter
+     * deadlocked. Every thread takes each lock before it releases it.
+     */
+    @Test
+    void aHoldLeftWithNoTimeIsNotReplayed() {
+        HoldCollector c = new HoldCollector((l, p) -> p.owner());
+        c.accept(blocked(t3, lock, 0, 10, new long[] {0, 10, 0}));
+        c.accept(blocked(t3, other, 3, 8, new long[] {3, 8, 1}));
+        c.accept(blocked(t3, lock, 3, 8, new long[] {3, 8, 1}));
+        c.accept(blocked(t3, lock, 12, 14));
+        ReplayModel m = ReplayModel.build(c, 0, 20);
+        for (ReplayModel.Line l : m.lines) {
+            Map<Integer, Integer> held = new HashMap<>();
+            for (int i = 0; i < l.n; i++) {
+                int now = held.merge(l.lock[i], l.acquire[i] ? 1 : -1, Integer::sum);
+                assertTrue(now >= 0, l.thread + " releases lock " + l.lock[i] + " it does not hold, at action " + i);
+            }
+            held.forEach((lk, n) -> assertEquals(0, n, l.thread + " ends holding lock " + lk));
+        }
+        assertEquals(0, WhatIf.predict(m, 0.5, 10).deadlocksBroken());
+    }
+
+    private static ReplayModel.Line line(ReplayModel m, ThreadRef t) {
+        return m.lines.stream().filter(l -> l.thread == t).findFirst().orElseThrow();
+    }
+
+    /** Each action's time: when an acquisition took the lock, when a release let it go. */
+    private static List<Long> times(ReplayModel.Line l) {
+        List<Long> t = new java.util.ArrayList<>();
+        for (int i = 0; i < l.n; i++) {
+            t.add(l.acquire[i] ? l.acquired[i] : l.time[i]);
+        }
+        return t;
     }
 
     @Test

@@ -1,0 +1,131 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.  The LockStat JDK authors
+ * designate this particular file as subject to the "Classpath" exception
+ * as provided in the LICENSE file that accompanied this code.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+package jdk.lockstat.internal.whatif;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What bounds a hold's estimated start or end, as sorted times: per lock, the releases seen (a hold that
+ * the trace shows only from its first piece began after the previous one) and the ends of blocked
+ * intervals (another thread took the lock then, so an unseen hold had ended); per thread, its parks
+ * (a thread that parked after taking a lock had released it, as the workloads that hold no lock while
+ * waiting do; one that took a lock after a park took it after the park's end).
+ */
+final class Bounds {
+    private static final long[] NONE = new long[0];
+    private final Map<Integer, long[]> releases;
+    private final Map<Integer, long[]> acquired = new HashMap<>();
+
+    Bounds(Map<Integer, long[]> releasesOn, Map<Integer, LongList> acquiredOn) {
+        this.releases = releasesOn;
+        acquiredOn.forEach((lock, list) -> acquired.put(lock, list.sorted()));
+    }
+
+    /** The bounds for one thread with these parks (null: none). */
+    OfThread of(HoldCollector.LongPairs parks) {
+        int n = parks == null ? 0 : parks.size();
+        long[] starts = new long[n], ends = new long[n];
+        for (int i = 0; i < n; i++) {
+            starts[i] = parks.a[2 * i];
+            ends[i] = parks.a[2 * i + 1];
+        }
+        Arrays.sort(starts);
+        Arrays.sort(ends);
+        return new OfThread(starts, ends);
+    }
+
+    final class OfThread {
+        private final long[] parkStarts, parkEnds;
+
+        private OfThread(long[] parkStarts, long[] parkEnds) {
+            this.parkStarts = parkStarts;
+            this.parkEnds = parkEnds;
+        }
+
+        /** Whether a release on the lock was seen in (from, to]. */
+        boolean releasedBetween(int lock, long from, long to) {
+            long next = firstAfter(releases.getOrDefault(lock, NONE), from);
+            return next <= to;
+        }
+
+        /**
+         * The earliest a hold first seen at pieceStart can have begun: the latest of the previous release
+         * seen on the lock and the thread's last park's end, both no later than pieceStart; pieceStart
+         * itself when neither is known.
+         */
+        long earliestStart(int lock, long pieceStart) {
+            long bound = Math.max(lastAtOrBefore(releases.getOrDefault(lock, NONE), pieceStart),
+                    lastAtOrBefore(parkEnds, pieceStart));
+            return bound == Long.MIN_VALUE ? pieceStart : bound;
+        }
+
+        /**
+         * The latest a hold taken at acquiredAt that nobody waited behind can have ended: the first of the
+         * thread's next park and the next time another thread took the lock; Long.MAX_VALUE when neither
+         * is known.
+         */
+        long latestEnd(int lock, long acquiredAt) {
+            return Math.min(firstAfter(parkStarts, acquiredAt), firstAfter(acquired.getOrDefault(lock, NONE), acquiredAt));
+        }
+    }
+
+    /** The first of the sorted times after t; Long.MAX_VALUE when none is. */
+    static long firstAfter(long[] sorted, long t) {
+        int i = Arrays.binarySearch(sorted, t);
+        i = i < 0 ? -i - 1 : i;
+        while (i < sorted.length && sorted[i] <= t) {
+            i++;
+        }
+        return i < sorted.length ? sorted[i] : Long.MAX_VALUE;
+    }
+
+    /** The last of the sorted times at or before t; Long.MIN_VALUE when none is. */
+    static long lastAtOrBefore(long[] sorted, long t) {
+        int i = Arrays.binarySearch(sorted, t);
+        i = i < 0 ? -i - 1 : i;
+        while (i < sorted.length && sorted[i] <= t) {
+            i++;
+        }
+        return i > 0 ? sorted[i - 1] : Long.MIN_VALUE;
+    }
+
+    /** A growable list of times. */
+    static final class LongList {
+        private long[] a = new long[16];
+        private int n;
+
+        void add(long v) {
+            if (n == a.length) {
+                a = Arrays.copyOf(a, n * 2);
+            }
+            a[n++] = v;
+        }
+
+        long[] sorted() {
+            long[] s = Arrays.copyOf(a, n);
+            Arrays.sort(s);
+            return s;
+        }
+    }
+}
