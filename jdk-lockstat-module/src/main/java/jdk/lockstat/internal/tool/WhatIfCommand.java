@@ -101,9 +101,10 @@ final class WhatIfCommand implements Command {
         AnalysisRun run = AnalysisRun.of(o, usage());
         run.withActivity(holds);
         run.analyze(holds, err, name());
+        holds.cpus((int) Math.max(0, cpus(run)));
         ReplayModel model = ReplayModel.build(holds, run.windowStart(), run.windowEnd());
         WhatIf.Result r = WhatIf.predict(model, scale, top);
-        double busy = cpuBusy(run, holds.cpuNanos());
+        double busy = model.cpuBusy();
         if (format.equals("json")) {
             json(out, run, by, r, allFrames, busy, criticalPath);
         } else {
@@ -128,19 +129,11 @@ final class WhatIfCommand implements Command {
                 + " (choices: " + valid + ")", 2);
     }
 
-    /**
-     * The share of the traced VM's CPUs its threads kept busy over the run (NaN when the trace does not
-     * say how many it had): above {@link #CPU_BOUND}, the replay's premise that time outside the locks
-     * stays the same does not hold (a shorter section hands its CPU to others, or waiting threads spin).
-     */
-    static double cpuBusy(AnalysisRun run, long cpuNanos) {
-        String cpus = run.result.parse().header() == null ? null
-                : run.result.parse().header().properties().get(TraceHeader.CPUS);
-        long n = Json.parseLong(cpus);
-        return n <= 0 || run.runNanos() <= 0 ? Double.NaN : cpuNanos / ((double) n * run.runNanos());
+    /** The traced VM's CPUs (the header's cpus); -1 when the trace does not say. */
+    static long cpus(AnalysisRun run) {
+        return run.result.parse().header() == null ? -1
+                : Json.parseLong(run.result.parse().header().properties().get(TraceHeader.CPUS));
     }
-
-    static final double CPU_BOUND = 0.65;
 
     private static double scale(String v) throws ToolException {
         try {
@@ -202,10 +195,11 @@ final class WhatIfCommand implements Command {
     private static void notes(PrintStream out, WhatIf.Result r, double busy) {
         ReplayModel m = r.model();
         List<String> notes = new ArrayList<>();
-        if (busy > CPU_BOUND) {
-            notes.add(String.format(Locale.ROOT, "warning: the run kept %.0f%% of its CPUs busy; the replay keeps each thread's time "
-                    + "outside the section as recorded and does not model CPUs, so it overstates what a shorter CPU-bound section gains "
-                    + "(lockstat help whatif)", 100 * busy));
+        if (m.replayCpus() > 0) {
+            notes.add(String.format(Locale.ROOT, "the run kept %.0f%% of its CPUs busy: the replay shares %.1f CPUs among the threads "
+                    + "that were not parked (their own time as CPU time, from their recorded CPU time), so a shorter section gives its "
+                    + "CPU to the others; time they waited for a CPU in the run is what the replay makes it (lockstat help whatif)",
+                    100 * busy, m.replayCpus()));
         }
         notes.add("speedup: the threads' summed rate of lock acquisitions in a replay of the run with the section's holds scaled, "
                 + "over the same replay unscaled; held: the section's holds as a percent of the run; blocked: the blocked time charged to its holders; "

@@ -70,6 +70,7 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
     final Map<ThreadRef, long[]> lifetimes = new HashMap<>();
     private final Map<ThreadRef, long[]> cpu = new HashMap<>();
     final Map<ThreadRef, LongPairs> parks = new HashMap<>();
+    private int cpus;
     long blockedNanos;
     long resourceWaits, resourceNanos;
 
@@ -138,6 +139,21 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
         long[] c = cpu.computeIfAbsent(thread, t -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
         c[0] = Math.min(c[0], cpuNanos);
         c[1] = Math.max(c[1], cpuNanos);
+    }
+
+    /** CPU time the thread used between its first and last samples; -1 without samples. */
+    long cpuNanos(ThreadRef t) {
+        long[] c = cpu.get(t);
+        return c == null || c[1] < c[0] ? -1 : c[1] - c[0];
+    }
+
+    /** The traced VM's CPUs, when told (0: unknown). */
+    public void cpus(int n) {
+        cpus = n;
+    }
+
+    int cpus() {
+        return cpus;
     }
 
     /** CPU time the traced threads used between their first and last samples, summed. */

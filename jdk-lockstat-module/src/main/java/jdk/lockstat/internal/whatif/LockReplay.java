@@ -34,12 +34,25 @@ import java.util.PriorityQueue;
  * makes it.
  */
 final class LockReplay {
-    private static final byte RUN = 0, WAKE = 1;
+    private static final byte RUN = 0, WAKE = 1, CPU = 2;
 
-    private record Event(long time, long seq, int thread, int lock, byte kind) implements Comparable<Event> {
+    /** A thread's CPU-bound own time: done when the CPU service given to each running thread reaches finish. */
+    private record CpuJob(double finish, long seq, int thread) implements Comparable<CpuJob> {
+        @Override
+        public int compareTo(CpuJob o) {
+            return finish != o.finish ? Double.compare(finish, o.finish) : Long.compare(seq, o.seq);
+        }
+    }
+
+    /**
+     * Events at the same time go in the order their threads' next actions had in the recording (when
+     * each took its lock there), so that two threads asking for a lock at once take it in recorded order.
+     */
+    private record Event(long time, long recorded, long seq, int thread, int lock, byte kind) implements Comparable<Event> {
         @Override
         public int compareTo(Event o) {
-            return time != o.time ? Long.compare(time, o.time) : Long.compare(seq, o.seq);
+            return time != o.time ? Long.compare(time, o.time)
+                    : recorded != o.recorded ? Long.compare(recorded, o.recorded) : Long.compare(seq, o.seq);
         }
     }
 
@@ -50,6 +63,14 @@ final class LockReplay {
     private long seq, now;
     private int deadlocksBroken;
     private final int[] pc, depth;
+    // Processor sharing: the CPUs (0: not modelled), the service each running thread has had (virtual
+    // time) as of lastTime, the threads running, and what each thread's next CPU-bound stretch needs.
+    private final double cpus;
+    private double service;
+    private long lastTime;
+    private int running;
+    private final PriorityQueue<CpuJob> jobs = new PriorityQueue<>();
+    private final long[] demand;
     private final long[] ends;
     private final int[] owner, recursion, waking;
     private final ArrayDeque<Integer>[] queue;
@@ -68,11 +89,13 @@ final class LockReplay {
         int threads = m.lines.size(), locks = m.locks.size();
         pc = new int[threads];
         depth = new int[threads];
+        demand = new long[threads];
+        cpus = m.replayCpus();
         ends = new long[threads];
         owner = new int[locks];
         recursion = new int[locks];
         waking = new int[locks];
-        queue = new ArrayDeque[locks];
+        queue = (ArrayDeque<Integer>[]) new ArrayDeque<?>[locks];
         lastReleaseThread = new int[locks];
         lastReleaseAction = new int[locks];
         for (int l = 0; l < locks; l++) {
@@ -115,15 +138,27 @@ final class LockReplay {
 
     private long[] run() {
         for (int t = 0; t < m.lines.size(); t++) {
-            ReplayModel.Line line = m.lines.get(t);
-            schedule(line.start + line.gapBefore[0], t, -1, RUN);
+            ownTime(t, m.lines.get(t).start, 0);
         }
-        Event e;
-        while ((e = events.poll()) != null || breakDeadlock()) {
-            if (e == null) {
+        while (true) {
+            Event e = events.peek();
+            long done = nextCpuDone();
+            if (e == null && done == Long.MAX_VALUE) {
+                if (!breakDeadlock()) {
+                    break;
+                }
                 continue;
             }
+            if (done != Long.MAX_VALUE && (e == null || done <= e.time)) {   // its RUN then queues among them
+                cpuDone(done);
+                continue;
+            }
+            events.poll();
             now = e.time;
+            if (e.kind == CPU) {
+                onCpu(e.thread, e.time);
+                continue;
+            }
             if (e.kind == WAKE) {
                 waking[e.lock] = -1;
                 if (owner[e.lock] == -1) {
@@ -237,16 +272,77 @@ final class LockReplay {
 
     /** The thread's next action (or its end) after its own time, scaled while it is in the section. */
     private void advance(int t, long time) {
+        ownTime(t, time, ++pc[t]);
+    }
+
+    /**
+     * The thread's own time before action next (its tail after the last): parked first, off the CPUs,
+     * then CPU-bound, shared with the other running threads when there are more than the CPUs (the
+     * recorded time it waited for a CPU is left out: the replay makes its own). Scaled while the thread
+     * is in the section.
+     */
+    private void ownTime(int t, long time, int next) {
         ReplayModel.Line line = m.lines.get(t);
-        int next = ++pc[t];
         long own = next < line.n ? line.gapBefore[next] : line.tail;
+        long parked = next < line.n ? line.parkedBefore[next] : line.parkedTail;
         if (depth[t] > 0) {
             own = Math.round(own * scale);
+            parked = Math.round(parked * scale);
         }
-        schedule(time + own, t, -1, RUN);
+        if (cpus <= 0 || line.cpuShare < 0) {
+            schedule(time + own, t, -1, RUN);   // CPUs not modelled: the time as recorded
+            return;
+        }
+        demand[t] = Math.round(Math.max(0, own - parked) * line.cpuShare);
+        if (parked > 0) {
+            schedule(time + parked, t, -1, CPU);
+        } else {
+            onCpu(t, time);
+        }
+    }
+
+    private void onCpu(int t, long time) {
+        if (demand[t] <= 0) {
+            schedule(time, t, -1, RUN);
+            return;
+        }
+        serve(time);
+        jobs.add(new CpuJob(service + demand[t], seq++, t));
+        running++;
+    }
+
+    /** Brings the running threads' service up to time: each gets a CPU, or a share when they outnumber them. */
+    private void serve(long time) {
+        if (running > 0 && time > lastTime) {
+            service += (time - lastTime) * rate();
+        }
+        lastTime = Math.max(lastTime, time);
+    }
+
+    private double rate() {
+        return cpus <= 0 || running <= cpus ? 1.0 : cpus / running;
+    }
+
+    /** When the next running thread's CPU-bound stretch ends; Long.MAX_VALUE when none runs. */
+    private long nextCpuDone() {
+        CpuJob j = jobs.peek();
+        if (j == null) {
+            return Long.MAX_VALUE;
+        }
+        return lastTime + (long) Math.ceil(Math.max(0, j.finish() - service) / rate());
+    }
+
+    private void cpuDone(long time) {
+        serve(time);
+        CpuJob j = jobs.poll();
+        running--;
+        now = time;
+        schedule(time, j.thread(), -1, RUN);
     }
 
     private void schedule(long time, int thread, int lock, byte kind) {
-        events.add(new Event(time, seq++, thread, lock, kind));
+        ReplayModel.Line line = m.lines.get(thread);
+        long recorded = pc[thread] < line.n ? line.acquired[pc[thread]] : line.end;
+        events.add(new Event(time, recorded, seq++, thread, lock, kind));
     }
 }

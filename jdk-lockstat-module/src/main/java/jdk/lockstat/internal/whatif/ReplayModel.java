@@ -56,6 +56,15 @@ public final class ReplayModel {
         long[] acquired = new long[16];  // acquire: when the lock was taken; release: the release
         long[] gapBefore;
         long tail;
+        /** Of each gap (and the tail), the time the thread was parked: off a CPU, whatever the CPUs do. */
+        long[] parkedBefore;
+        long parkedTail;
+        /**
+         * The share of its own time not parked the thread had a CPU, from its CPU time: the rest it waited
+         * for one. -1 where the trace has no CPU time for it, or it used less than 1% of a CPU (it was
+         * waiting for something the trace does not see): its time stays as recorded.
+         */
+        double cpuShare = -1;
         int acquisitions;
 
         Line(ThreadRef thread) {
@@ -83,14 +92,67 @@ public final class ReplayModel {
         }
 
         /** The thread's own time before each action (never negative) and after the last. */
-        void gaps() {
+        void gaps(Parks parks) {
             gapBefore = new long[n];
+            parkedBefore = new long[n];
             long done = start;
             for (int i = 0; i < n; i++) {
                 gapBefore[i] = Math.max(0, time[i] - done);
+                parkedBefore[i] = Math.min(gapBefore[i], parks.within(done, time[i]));
                 done = Math.max(done, acquired[i]);
             }
             tail = Math.max(0, end - done);
+            parkedTail = Math.min(tail, parks.within(done, end));
+        }
+
+        /** Own time the thread was not parked: on a CPU, or waiting for one. */
+        long runnableNanos() {
+            long r = tail - parkedTail;
+            for (int i = 0; i < n; i++) {
+                r += gapBefore[i] - parkedBefore[i];
+            }
+            return r;
+        }
+    }
+
+    /** A thread's parks as sorted, disjoint intervals, and how much of a time range they cover. */
+    static final class Parks {
+        private final long[] starts, ends, before;   // before[i]: parked time of the parks before i
+
+        Parks(HoldCollector.LongPairs p) {
+            int n = p == null ? 0 : p.size();
+            long[][] iv = new long[n][];
+            for (int i = 0; i < n; i++) {
+                iv[i] = new long[] {p.a[2 * i], p.a[2 * i + 1]};
+            }
+            Arrays.sort(iv, Comparator.comparingLong(x -> x[0]));
+            starts = new long[n];
+            ends = new long[n];
+            before = new long[n + 1];
+            for (int i = 0; i < n; i++) {
+                starts[i] = iv[i][0];
+                ends[i] = Math.max(iv[i][0], iv[i][1]);
+                before[i + 1] = before[i] + (ends[i] - starts[i]);
+            }
+        }
+
+        /** Parked time in [from, to). */
+        long within(long from, long to) {
+            return to <= from ? 0 : upTo(to) - upTo(from);
+        }
+
+        /** Parked time before t. */
+        private long upTo(long t) {
+            int i = Arrays.binarySearch(starts, t);
+            i = i < 0 ? -i - 1 : i;   // parks 0..i-1 start before t (or at it)
+            while (i < starts.length && starts[i] <= t) {
+                i++;
+            }
+            if (i == 0) {
+                return 0;
+            }
+            long last = Math.min(t, ends[i - 1]) - starts[i - 1];
+            return before[i - 1] + Math.max(0, last);
         }
     }
 
@@ -103,6 +165,10 @@ public final class ReplayModel {
     boolean[] fair;
     final List<Line> lines = new ArrayList<>();
     long runNanos, blockedNanos, resourceWaits, resourceNanos;
+    /** The traced VM's CPUs (0: unknown), and how many of them its threads outside the model kept busy. */
+    int cpus;
+    double backgroundCpus, cpuBusy;
+    private long modelCpu;
     int holds, unknownHolds;
 
     private ReplayModel() {}
@@ -160,6 +226,23 @@ public final class ReplayModel {
 
     public long resourceNanos() {
         return resourceNanos;
+    }
+
+    /** Above this share of the traced VM's CPUs kept busy, the replay shares the CPUs among its threads. */
+    public static final double CPU_BOUND = 0.65;
+
+    /** The share of the traced VM's CPUs its threads kept busy over the run; NaN when the trace does not say. */
+    public double cpuBusy() {
+        return cpuBusy;
+    }
+
+    /**
+     * The CPUs the replay shares among its threads when the run kept its CPUs busy (above CPU_BOUND):
+     * the traced VM's, less what its other threads (the compiler, the collector, threads that took no
+     * lock) kept busy; 0 otherwise, and the threads' own time stays as recorded.
+     */
+    public double replayCpus() {
+        return cpus <= 0 || !(cpuBusy > CPU_BOUND) ? 0 : Math.max(0.5, cpus - backgroundCpus);
     }
 
     /** The model of what c collected over the run [runStart, runEnd) (the trace clock's times). */
@@ -225,11 +308,22 @@ public final class ReplayModel {
                 long[] life = c.lifetimes.getOrDefault(t, new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
                 line.start = Math.min(Math.max(runStart, life[0]), line.time[0]);
                 line.end = Math.max(Math.min(runEnd, life[1]), line.acquired[line.n - 1]);
-                line.gaps();
+                line.gaps(new Parks(c.parks.get(t)));
+                long cpu = c.cpuNanos(t), runnable = line.runnableNanos();
+                if (cpu >= 0) {
+                    m.modelCpu += cpu;
+                }
+                // A thread that hardly ran (sleeps, I/O, waits the trace does not see) keeps its time.
+                line.cpuShare = cpu < 0 || runnable <= 0 || cpu < m.runNanos / 100 ? -1
+                        : Math.max(0.01, Math.min(1.0, cpu / (double) runnable));
                 lineOf.put(t, line);
             }
         }
         m.lines.addAll(lineOf.values());
+        m.cpus = c.cpus();
+        long others = Math.max(0, c.cpuNanos() - m.modelCpu);
+        m.backgroundCpus = m.runNanos > 0 ? others / (double) m.runNanos : 0;
+        m.cpuBusy = m.cpus > 0 && m.runNanos > 0 ? c.cpuNanos() / ((double) m.cpus * m.runNanos) : Double.NaN;
         m.wake = new long[m.locks.size()];
         m.fair = new boolean[m.locks.size()];
         for (int i = 0; i < m.locks.size(); i++) {

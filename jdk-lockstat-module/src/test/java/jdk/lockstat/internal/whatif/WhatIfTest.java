@@ -224,6 +224,38 @@ class WhatIfTest {
         assertEquals(0, WhatIf.predict(m, 0.5, 10).deadlocksBroken());
     }
 
+    /**
+     * One CPU kept busy by t1 and t2, which ran side by side all along, each on it half of the time: t1
+     * holds the lock 40..50, t2 90..100 (t3 waits behind each). The replay shares the CPU: unscaled, it is
+     * the recorded run; with t1's hold halved, t1 needs the CPU less, so t2, which never holds t1's
+     * section, gets more of it and ends earlier. With each thread's time kept as recorded (the CPU count
+     * unknown), t2 ends when it did.
+     */
+    @Test
+    void aBusyRunSharesItsCpusAmongTheThreads() {
+        ReplayModel shared = ReplayModel.build(sideBySide(1), 0, 100), asRecorded = ReplayModel.build(sideBySide(0), 0, 100);
+        assertEquals(1.0, shared.cpuBusy(), 1e-12);
+        assertEquals(1.0, shared.replayCpus(), 1e-12);
+        assertEquals(0.0, asRecorded.replayCpus(), 1e-12);
+        int i2 = shared.lines.indexOf(line(shared, t2)), s1 = shared.sections.indexOf(t1);
+        assertEquals(100, LockReplay.replay(shared, -1, 1.0).spans()[i2]);
+        assertEquals(98, LockReplay.replay(shared, s1, 0.5).spans()[i2]);
+        int j2 = asRecorded.lines.indexOf(line(asRecorded, t2)), r1 = asRecorded.sections.indexOf(t1);
+        assertEquals(100, LockReplay.replay(asRecorded, r1, 0.5).spans()[j2]);
+    }
+
+    private HoldCollector sideBySide(int cpus) {
+        HoldCollector c = new HoldCollector((l, p) -> p.owner());
+        c.accept(blocked(t3, lock, 40, 50, new long[] {40, 50, 0}));
+        c.accept(blocked(t3, lock, 90, 100, new long[] {90, 100, 1}));
+        c.cpuTime(t1, 0, 0);
+        c.cpuTime(t1, 100, 50);
+        c.cpuTime(t2, 0, 0);
+        c.cpuTime(t2, 100, 50);
+        c.cpus(cpus);
+        return c;
+    }
+
     private static ReplayModel.Line line(ReplayModel m, ThreadRef t) {
         return m.lines.stream().filter(l -> l.thread == t).findFirst().orElseThrow();
     }
