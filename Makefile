@@ -12,7 +12,7 @@ JTREG_OPTS ?= -conc:2 -timeoutFactor:4
 FUZZ_INPUTS ?= 100000
 FUZZ_SEED ?= $(shell date +%s)
 
-.PHONY: jdk-aarch64 test-aarch64 test-dist-aarch64 test-openjdk-aarch64 dist-aarch64 dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-device demo install clean distclean
+.PHONY: jdk-aarch64 test-aarch64 test-dist-aarch64 test-openjdk-aarch64 dist-aarch64 dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-whatif bench-device demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -221,6 +221,11 @@ bench-overhead: bench-prepare
 
 bench-accuracy: bench-prepare
 	$(ACCURACY) --out bench $(ACCURACY_ARGS)
+
+# What-if predictions against really shortened runs (bench/whatif/RESULTS.md; about 10 minutes on 2 CPUs).
+bench-whatif: jdk
+	$(MVN) dependency:get -Dartifact=org.apache.logging.log4j:log4j-core:2.24.3
+	STOCK_JDK=$(BOOT_JDK) JDK=$(JDK) bench/whatif/run-suite.sh 3
 
 # The overhead harness for a machine without Java (bench/results-16cpu/README.md): build/device/bundle.tar.xz
 # (under 64 MiB), run there by tools/device-bench.sh run build/device/bundle.tar.xz OUT_DIR [harness options].
