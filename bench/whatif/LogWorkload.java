@@ -15,11 +15,7 @@
 
 import java.io.OutputStream;
 import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
@@ -37,9 +33,10 @@ import org.apache.logging.log4j.core.layout.PatternLayout;
  * stream's time is how a faster destination shortens the appender's section. Prints "ops/s N".
  *
  * java -cp log4j-api.jar:log4j-core.jar:. LogWorkload THREADS MILLIS [work=1000] [stream=400]
+ * (compiled with jtreg-tests/lib/WhatIfWorkload.java, whose loop and helpers it uses)
  */
 public final class LogWorkload {
-    static volatile long sink;
+    static final AtomicLong COUNT = new AtomicLong();
 
     /** A destination that takes a fixed time per write, on a CPU (as encoding and a syscall would). */
     static final class SlowStream extends OutputStream {
@@ -56,56 +53,22 @@ public final class LogWorkload {
 
         @Override
         public void write(byte[] b, int off, int len) {
-            long end = System.nanoTime() + nanos, x = 0;
-            while (System.nanoTime() < end) {
-                x++;
-            }
-            sink += x + len;
+            WhatIfWorkload.spin(nanos);
         }
     }
 
     public static void main(String[] args) throws Exception {
         int threads = Integer.parseInt(args[0]);
         long millis = Long.parseLong(args[1]);
-        long work = param(args, "work", 1000) * 1000;
-        long stream = param(args, "stream", 400) * 1000;
+        long work = WhatIfWorkload.param(args, 2, "work", 1000) * 1000;
+        long stream = WhatIfWorkload.param(args, 2, "stream", 400) * 1000;
         Logger log = logger(new SlowStream(stream));
-        AtomicBoolean measuring = new AtomicBoolean(), stop = new AtomicBoolean();
-        LongAdder ops = new LongAdder();
-        CountDownLatch done = new CountDownLatch(threads);
-        for (int t = 0; t < threads; t++) {
-            int id = t;
-            new Thread(() -> {
-                long n = 0;
-                while (!stop.get()) {
-                    WhatIfWorkload.park(work);
-                    log.info("request {} of worker {} done", n++, id);
-                    if (measuring.get()) {
-                        ops.increment();
-                    }
-                }
-                done.countDown();
-            }, "worker-" + t).start();
-        }
-        Thread.sleep(Math.min(500, millis / 4));
-        long t0 = System.nanoTime();
-        measuring.set(true);
-        Thread.sleep(millis);
-        measuring.set(false);
-        long t1 = System.nanoTime();
-        stop.set(true);
-        done.await(10, TimeUnit.SECONDS);
-        System.out.printf(Locale.ROOT, "ops/s %.1f%n", ops.sum() * 1e9 / (t1 - t0));
+        double ops = WhatIfWorkload.opsPerSecond(threads, millis, () -> {
+            WhatIfWorkload.park(work);
+            log.info("request {} of thread {} done", COUNT.incrementAndGet(), Thread.currentThread().getName());
+        });
+        System.out.printf(Locale.ROOT, "ops/s %.1f%n", ops);
         LogManager.shutdown();
-    }
-
-    static long param(String[] args, String name, long dflt) {
-        for (int k = 2; k < args.length; k++) {
-            if (args[k].startsWith(name + "=")) {
-                dflt = Long.parseLong(args[k].substring(name.length() + 1));   // the last one given counts
-            }
-        }
-        return dflt;
     }
 
     /** The root logger at INFO, writing through one OutputStreamAppender (immediate flush) to out. */

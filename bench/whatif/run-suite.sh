@@ -21,7 +21,7 @@ trap 'rm -rf "$work"' EXIT
 # Log4j 2 for the real-library case, from the local Maven repository (mvn dependency:get fetches it).
 m2=${M2_REPO:-$HOME/.m2/repository}/org/apache/logging/log4j
 LOG4J=$m2/log4j-api/2.24.3/log4j-api-2.24.3.jar:$m2/log4j-core/2.24.3/log4j-core-2.24.3.jar
-"$STOCK_JDK/bin/javac" -cp "$LOG4J" -d "$work/classes" "$here/bench/whatif/WhatIfWorkload.java" "$here/bench/whatif/LogWorkload.java"
+"$STOCK_JDK/bin/javac" -cp "$LOG4J" -d "$work/classes" "$here/jtreg-tests/lib/WhatIfWorkload.java" "$here/bench/whatif/LogWorkload.java"
 
 # case name | main class and arguments (MILLIS: the run's length) | --by | section key | scale |
 # the arguments that shorten it

@@ -93,7 +93,7 @@ final class ReportCommand implements Command {
      * --app-packages: which frames the site aspects take for the application's (ApplicationFrames); it
      * only means something to them, so without site or owner-site in --by it is a usage error.
      */
-    private static void appPackages(String list, List<Aspect> aspects) throws ToolException {
+    static void appPackages(String list, List<Aspect> aspects) throws ToolException {
         if (list == null) {
             ApplicationFrames.use(List.of());
             return;

@@ -35,7 +35,6 @@ import jdk.lockstat.internal.whatif.CriticalPath;
 import jdk.lockstat.internal.whatif.HoldCollector;
 import jdk.lockstat.internal.whatif.ReplayModel;
 import jdk.lockstat.internal.whatif.WhatIf;
-import jdk.lockstat.query.ApplicationFrames;
 import jdk.lockstat.query.Aspect;
 import jdk.lockstat.query.ChainLabels;
 import jdk.lockstat.query.ReportFormat;
@@ -86,15 +85,7 @@ final class WhatIfCommand implements Command {
         if (!format.equals("text") && !format.equals("json")) {
             throw new ToolException("--format must be text or json, not " + format, 2);
         }
-        String apps = o.values.get("--app-packages");
-        if (apps != null && by != Aspect.OWNER_SITE) {
-            throw new ToolException("--app-packages applies to --by owner-site", 2);
-        }
-        try {
-            ApplicationFrames.use(apps == null ? List.of() : List.of(apps.split(",")));
-        } catch (IllegalArgumentException e) {
-            throw new ToolException("--app-packages: " + e.getMessage() + " (a list such as com.example,org.acme.app)", 2);
-        }
+        ReportCommand.appPackages(o.values.get("--app-packages"), List.of(by));
         boolean allFrames = o.flags.contains(Options.ALL_FRAMES);
         HoldCollector holds = new HoldCollector((lock, part) -> by.ownerSide() ? by.key(part, allFrames)
                 : by == Aspect.LOCK ? lock : lock.lockClass() != null ? lock.lockClass() : Unknown.LOCK);

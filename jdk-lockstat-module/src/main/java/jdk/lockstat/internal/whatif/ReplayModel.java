@@ -261,12 +261,7 @@ public final class ReplayModel {
             HoldCollector.HoldId id = e.getKey();
             int lock = m.lockIndex(lockIndex, id.lock());
             Object key = c.sectionOf.get(id);
-            int section = sectionIndex.computeIfAbsent(key, k -> {
-                m.sections.add(k);
-                long[] blocked = c.blockedBySection.get(k);
-                m.sectionTotals.add(new long[] {0, blocked == null ? 0 : blocked[0]});
-                return m.sections.size() - 1;
-            });
+            int section = m.sectionIndex(sectionIndex, key, c);
             for (long[] iv : union(e.getValue())) {
                 Hold h = new Hold(lock, section, iv[0], iv[1], id.owner());
                 holdsOf.computeIfAbsent(id.owner(), t -> new ArrayList<>()).add(h);
@@ -332,6 +327,16 @@ public final class ReplayModel {
             m.fair[i] = isFair(m.locks.get(i));
         }
         return m;
+    }
+
+    /** The section's index, a new one (with the blocked time charged to it) the first time. */
+    private int sectionIndex(Map<Object, Integer> index, Object key, HoldCollector c) {
+        return index.computeIfAbsent(key, k -> {
+            sections.add(k);
+            long[] blocked = c.blockedBySection.get(k);
+            sectionTotals.add(new long[] {0, blocked == null ? 0 : blocked[0]});
+            return sections.size() - 1;
+        });
     }
 
     private int lockIndex(Map<LockRef, Integer> index, LockRef lock) {
@@ -429,12 +434,7 @@ public final class ReplayModel {
                 if (end == Long.MAX_VALUE) {
                     end = w.end();
                 }
-                int section = sectionIndex.computeIfAbsent(w.section(), k -> {
-                    sections.add(k);
-                    long[] blocked = c.blockedBySection.get(k);
-                    sectionTotals.add(new long[] {0, blocked == null ? 0 : blocked[0]});
-                    return sections.size() - 1;
-                });
+                int section = sectionIndex(sectionIndex, w.section(), c);
                 spans.add(new long[] {w.start(), w.end(), end, lock, section, 2});
                 unknownHolds++;
             }

@@ -94,7 +94,7 @@ class WhatIfCommandTest {
         assertTrue(scale.err().contains("--scale needs a factor for the section's hold times"), scale.err());
         ToolRun apps = ToolRun.of("whatif", "--app-packages", "demo", t);
         assertEquals(2, apps.status());
-        assertTrue(apps.err().contains("--app-packages applies to --by owner-site"), apps.err());
+        assertTrue(apps.err().contains("--app-packages applies to the aspects site and owner-site"), apps.err());
         ToolRun format = ToolRun.of("whatif", "--format", "csv", t);
         assertEquals(2, format.status());
     }

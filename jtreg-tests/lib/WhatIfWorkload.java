@@ -22,9 +22,10 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The what-if accuracy workloads (lockstat whatif): worker threads loop over private work and sections
- * whose lengths are parameters, so each case runs once as recorded and again with one section actually
- * shortened. Prints "ops/s N" (loop iterations of all workers per second over the measured time).
+ * The what-if accuracy workloads (lockstat whatif; bench/whatif/run-suite.sh and the jtreg test
+ * WhatIfPredictionTest): worker threads loop over private work and sections whose lengths are
+ * parameters, so each case runs once as recorded and again with one section actually shortened. Prints
+ * "ops/s N" (loop iterations of all workers per second over the measured time).
  *
  * java WhatIfWorkload CASE THREADS MILLIS [name=micros ...]
  *   two-locks   work (parked), section a under lock A, then section b under lock B    work=1000 a=300 b=1200
@@ -59,6 +60,14 @@ public final class WhatIfWorkload {
             case "cpu-bound" -> () -> { spin(work); if (a > 0) { sectionA(a); } };
             default -> throw new IllegalArgumentException("unknown case " + c);
         };
+        System.out.printf(Locale.ROOT, "ops/s %.1f%n", opsPerSecond(threads, millis, body));
+    }
+
+    /**
+     * Runs body in a loop on threads worker threads, and after a warm-up (a quarter of millis, at most
+     * half a second) counts the loops for millis: all workers' loops per second.
+     */
+    static double opsPerSecond(int threads, long millis, Runnable body) throws InterruptedException {
         AtomicBoolean measuring = new AtomicBoolean(), stop = new AtomicBoolean();
         LongAdder ops = new LongAdder();
         CountDownLatch done = new CountDownLatch(threads);
@@ -74,7 +83,7 @@ public final class WhatIfWorkload {
             }, "worker-" + t);
             w.start();
         }
-        Thread.sleep(Math.min(500, millis / 4));   // warm-up, not counted
+        Thread.sleep(Math.min(500, millis / 4));
         long t0 = System.nanoTime();
         measuring.set(true);
         Thread.sleep(millis);
@@ -82,11 +91,16 @@ public final class WhatIfWorkload {
         long t1 = System.nanoTime();
         stop.set(true);
         done.await(10, TimeUnit.SECONDS);
-        System.out.printf(Locale.ROOT, "ops/s %.1f%n", ops.sum() * 1e9 / (t1 - t0));
+        return ops.sum() * 1e9 / (t1 - t0);
     }
 
     static long param(String[] args, String name, long dflt) {
-        for (int k = 3; k < args.length; k++) {
+        return param(args, 3, name, dflt);
+    }
+
+    /** The value of name=... among args from index from on (the last one given counts), or dflt. */
+    static long param(String[] args, int from, String name, long dflt) {
+        for (int k = from; k < args.length; k++) {
             if (args[k].startsWith(name + "=")) {
                 dflt = Long.parseLong(args[k].substring(name.length() + 1));   // the last one given counts
             }
