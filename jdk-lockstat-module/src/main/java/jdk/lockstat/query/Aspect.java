@@ -27,6 +27,7 @@ import java.util.Locale;
 
 import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.Contention;
+import jdk.lockstat.internal.model.LockRef;
 import jdk.lockstat.internal.model.MethodRef;
 import jdk.lockstat.internal.model.OwnerPart;
 import jdk.lockstat.internal.model.Unknown;
@@ -141,6 +142,28 @@ public enum Aspect {
             case ROOT_OWNER_CHAIN -> p.rootOwner() == null ? p.rootUnowned()
                     : p.rootChain() != null ? p.rootChain() : Unknown.CHAIN;
             default -> throw new IllegalStateException(displayName + " keys whole contentions");
+        };
+    }
+
+    /** Names what-if sections (lockstat whatif): an owner-side aspect, lock or lock-class. */
+    public boolean namesSections() {
+        return ownerSide && !needsOwnerStates() || this == LOCK || this == LOCK_CLASS;
+    }
+
+    /**
+     * The key of a hold of lock shown by the owner part p, for an aspect that {@link #namesSections()}:
+     * the owner part's key, or the lock's (or its class's).
+     */
+    public Object holdKey(LockRef lock, OwnerPart p, boolean allFrames) {
+        return switch (this) {
+            case LOCK -> lock;
+            case LOCK_CLASS -> lock.lockClass() != null ? lock.lockClass() : Unknown.LOCK;
+            default -> {
+                if (!namesSections()) {
+                    throw new IllegalStateException(displayName + " does not name a section");
+                }
+                yield key(p, allFrames);
+            }
         };
     }
 

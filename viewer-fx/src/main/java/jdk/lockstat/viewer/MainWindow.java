@@ -85,9 +85,10 @@ public final class MainWindow {
     final LockTable locks = new LockTable();
     final ThreadTimelineView timeline = new ThreadTimelineView();
     final BottleGraphView bottle = new BottleGraphView(this::refreshViews);
+    final WhatIfView whatIf = new WhatIfView();
     final TabPane tabs = new TabPane();
     final Tab treeTab = new Tab("Contention"), locksTab = new Tab("Locks"), threadsTab = new Tab("Threads"),
-            bottleTab = new Tab("Bottle graph");
+            bottleTab = new Tab("Bottle graph"), whatIfTab = new Tab("What-if");
     final Label banner = new Label();
     final Label status = new Label("Open a trace: File > Open, drop a file here, or lockstat-viewer TRACE");
     final ProgressBar progress = new ProgressBar(0);
@@ -134,11 +135,12 @@ public final class MainWindow {
         locksTab.setContent(locks);
         threadsTab.setContent(timeline);
         bottleTab.setContent(bottle);
-        for (Tab t : List.of(treeTab, locksTab, threadsTab, bottleTab)) {
+        whatIfTab.setContent(whatIf);
+        for (Tab t : List.of(treeTab, locksTab, threadsTab, bottleTab, whatIfTab)) {
             t.setClosable(false);
         }
         tabs.setId("tabs");
-        tabs.getTabs().addAll(treeTab, locksTab, threadsTab, bottleTab);
+        tabs.getTabs().addAll(treeTab, locksTab, threadsTab, bottleTab, whatIfTab);
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> refreshViews());
         banner.setId("banner");
         banner.setWrapText(true);
@@ -259,6 +261,7 @@ public final class MainWindow {
         }
         TraceModel m = TraceModel.of(file);
         model = m;
+        whatIf.trace(file);
         stage.setTitle("LockStat viewer \u2014 " + file.getFileName());
         long started = System.nanoTime();
         Task<TraceModel> t = new Task<>() {

@@ -107,6 +107,14 @@ final class Screenshots {
         shot(w, () -> w.showTab("Locks"), dir.resolve("viewer-locks.png"));
         shot(w, () -> w.showTab("Threads"), dir.resolve("viewer-threads.png"));
         shot(w, () -> w.showTab("Bottle graph"), dir.resolve("viewer-bottle-graph.png"));
+        MainWindow.onFx(() -> {
+            w.showTab("What-if");
+            w.whatIf.predict();
+        });
+        for (int i = 0; i < 600 && w.whatIf.table.getItems().isEmpty(); i++) {
+            Thread.sleep(100);   // the replay runs in the background
+        }
+        shot(w, () -> { }, dir.resolve("viewer-what-if.png"));
         Platform.exit();
         return 0;
     }

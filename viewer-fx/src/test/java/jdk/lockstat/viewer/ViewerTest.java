@@ -206,6 +206,34 @@ class ViewerTest {
                 .anyMatch(t -> t.thread().displayName().equals("auditor") && t.traced()));
     }
 
+    /**
+     * The What-if tab replays the sample with the sections and scale picked and shows the same prediction
+     * as the engine (WhatIfQuery, lockstat whatif's), ranked by gain, each section beside its rank by
+     * blocked time.
+     */
+    @Test
+    void whatIfPredictsTheGainOfShorterSections(FxRobot robot) throws Exception {
+        open(robot, SAMPLE);
+        robot.clickOn("What-if");
+        robot.interact(() -> window.whatIf.scale.setValue(0.25));
+        robot.clickOn("#whatif-predict");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !window.whatIf.table.getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        List<jdk.lockstat.query.WhatIfQuery.Row> rows = List.copyOf(window.whatIf.table.getItems());
+        var expected = jdk.lockstat.query.WhatIfQuery.predict(SAMPLE, Aspect.OWNER_METHOD, 0.25, 20);
+        assertEquals(expected.rows(), rows, "the view shows the engine's prediction");
+        for (int i = 1; i < rows.size(); i++) {
+            assertTrue(rows.get(i - 1).predictedSpeedup() >= rows.get(i).predictedSpeedup(), "ranked by gain: " + rows);
+        }
+        assertTrue(rows.get(0).predictedSpeedup() > 1, rows.toString());
+        assertEquals(rows.size(), rows.stream().map(jdk.lockstat.query.WhatIfQuery.Row::blockedRank).distinct().count());
+        assertTrue(window.whatIf.note.getText().startsWith("Speedup of the traced work if the section's holds took 0.25"),
+                window.whatIf.note.getText());
+        // Another trace clears the prediction.
+        open(robot, SAMPLE);
+        assertTrue(window.whatIf.table.getItems().isEmpty());
+    }
+
     @Test
     void exportsTreeAndPng(FxRobot robot, @TempDir Path dir) throws Exception {
         open(robot, SAMPLE);

@@ -28,9 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.model.ChainRef;
-import jdk.lockstat.internal.model.Unknown;
 import jdk.lockstat.internal.whatif.CriticalPath;
 import jdk.lockstat.internal.whatif.HoldCollector;
 import jdk.lockstat.internal.whatif.ReplayModel;
@@ -38,6 +36,7 @@ import jdk.lockstat.internal.whatif.WhatIf;
 import jdk.lockstat.query.Aspect;
 import jdk.lockstat.query.ChainLabels;
 import jdk.lockstat.query.ReportFormat;
+import jdk.lockstat.query.WhatIfQuery;
 
 /**
  * lockstat whatif: for the sections that blocked others most or held their locks longest, the predicted
@@ -45,9 +44,6 @@ import jdk.lockstat.query.ReportFormat;
  * ranked by gain beside the section's blocked share, so that the two rankings can be compared.
  */
 final class WhatIfCommand implements Command {
-    /** The aspects a section can be named by: an owner's, or the lock itself. */
-    static final List<Aspect> SECTION_ASPECTS = List.of(Aspect.OWNER_METHOD, Aspect.OWNER_CHAIN, Aspect.OWNER_SITE,
-            Aspect.OWNER_THREAD, Aspect.LOCK, Aspect.LOCK_CLASS);
     static final int DEFAULT_TOP = 10;
     static final String CRITICAL_PATH = "--critical-path";
 
@@ -87,12 +83,11 @@ final class WhatIfCommand implements Command {
         }
         ReportCommand.appPackages(o.values.get("--app-packages"), List.of(by));
         boolean allFrames = o.flags.contains(Options.ALL_FRAMES);
-        HoldCollector holds = new HoldCollector((lock, part) -> by.ownerSide() ? by.key(part, allFrames)
-                : by == Aspect.LOCK ? lock : lock.lockClass() != null ? lock.lockClass() : Unknown.LOCK);
+        HoldCollector holds = new HoldCollector((lock, part) -> by.holdKey(lock, part, allFrames));
         AnalysisRun run = AnalysisRun.of(o, usage());
         run.withActivity(holds);
         run.analyze(holds, err, name());
-        holds.cpus((int) Math.max(0, cpus(run)));
+        holds.cpus(run.result.parse().header());
         ReplayModel model = ReplayModel.build(holds, run.windowStart(), run.windowEnd());
         WhatIf.Result r = WhatIf.predict(model, scale, top);
         double busy = model.cpuBusy();
@@ -110,20 +105,14 @@ final class WhatIfCommand implements Command {
 
     private static Aspect aspect(String name) throws ToolException {
         Aspect a = Aspect.byName(name);
-        if (a != null && SECTION_ASPECTS.contains(a)) {
+        if (a != null && WhatIfQuery.SECTION_ASPECTS.contains(a)) {
             return a;
         }
-        String valid = String.join(", ", SECTION_ASPECTS.stream().map(Aspect::displayName).toList());
+        String valid = String.join(", ", WhatIfQuery.SECTION_ASPECTS.stream().map(Aspect::displayName).toList());
         Aspect near = a == null ? Aspect.closest(name) : null;
         throw new ToolException("--by " + name.trim() + ": " + (a != null ? "a section is named by an owner aspect or its lock"
-                : "unknown aspect" + (near != null && SECTION_ASPECTS.contains(near) ? "; did you mean " + near.displayName() + "?" : ""))
+                : "unknown aspect" + (near != null && WhatIfQuery.SECTION_ASPECTS.contains(near) ? "; did you mean " + near.displayName() + "?" : ""))
                 + " (choices: " + valid + ")", 2);
-    }
-
-    /** The traced VM's CPUs (the header's cpus); -1 when the trace does not say. */
-    static long cpus(AnalysisRun run) {
-        return run.result.parse().header() == null ? -1
-                : Json.parseLong(run.result.parse().header().properties().get(TraceHeader.CPUS));
     }
 
     private static double scale(String v) throws ToolException {
@@ -186,6 +175,12 @@ final class WhatIfCommand implements Command {
     private static void notes(PrintStream out, WhatIf.Result r, double busy) {
         ReplayModel m = r.model();
         List<String> notes = new ArrayList<>();
+        if (!Double.isNaN(m.cpuModelRejected())) {
+            notes.add(String.format(Locale.ROOT, "the run kept %.0f%% of its CPUs busy, but sharing them among the replayed threads went "
+                    + "at %.2f of the recorded speed (their time off a CPU is not all in parks and waits: sleeps, I/O), so each "
+                    + "thread's own time stays as recorded; a shorter CPU-bound section's gain may be overstated", 100 * busy,
+                    m.cpuModelRejected()));
+        }
         if (m.replayCpus() > 0) {
             notes.add(String.format(Locale.ROOT, "the run kept %.0f%% of its CPUs busy: the replay shares %.1f CPUs among the threads "
                     + "that were not parked (their own time as CPU time, from their recorded CPU time), so a shorter section gives its "

@@ -27,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.model.ActivityListener;
 import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.Contention;
@@ -69,7 +70,8 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
     final Map<Object, long[]> blockedBySection = new HashMap<>();
     final Map<ThreadRef, long[]> lifetimes = new HashMap<>();
     private final Map<ThreadRef, long[]> cpu = new HashMap<>();
-    final Map<ThreadRef, LongPairs> parks = new HashMap<>();
+    final Map<ThreadRef, LongPairs> parks = new HashMap<>();   // parks and Object.wait()s: off a CPU
+    private final Map<ThreadRef, Long> waitingSince = new HashMap<>();
     private int cpus;
     long blockedNanos;
     long resourceWaits, resourceNanos;
@@ -118,6 +120,20 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
         parks.computeIfAbsent(thread, t -> new LongPairs()).add(from, to);
     }
 
+    /** Object.wait() is off a CPU too, from the release to the return (or its re-entry's contention). */
+    @Override
+    public void waitStarted(ThreadRef thread, long time) {
+        waitingSince.put(thread, time);
+    }
+
+    @Override
+    public void waitEnded(ThreadRef thread, long time) {
+        Long since = waitingSince.remove(thread);
+        if (since != null && time > since) {
+            parks.computeIfAbsent(thread, t -> new LongPairs()).add(since, time);
+        }
+    }
+
     @Override
     public void parkedUntilEnd(ThreadRef thread, ParkBlockerKind kind, long from) {
         parks.computeIfAbsent(thread, t -> new LongPairs()).add(from, Long.MAX_VALUE);
@@ -149,7 +165,17 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
 
     /** The traced VM's CPUs, when told (0: unknown). */
     public void cpus(int n) {
-        cpus = n;
+        cpus = Math.max(0, n);
+    }
+
+    /** The traced VM's CPUs from the trace's header (its cpus property; unknown when absent). */
+    public void cpus(TraceHeader header) {
+        String n = header == null ? null : header.properties().get(TraceHeader.CPUS);
+        try {
+            cpus(n == null ? 0 : Integer.parseInt(n.trim()));
+        } catch (NumberFormatException e) {
+            cpus(0);
+        }
     }
 
     int cpus() {

@@ -167,7 +167,7 @@ public final class ReplayModel {
     long runNanos, blockedNanos, resourceWaits, resourceNanos;
     /** The traced VM's CPUs (0: unknown), and how many of them its threads outside the model kept busy. */
     int cpus;
-    double backgroundCpus, cpuBusy;
+    double backgroundCpus, cpuBusy, cpuModelRejected = Double.NaN;
     private long modelCpu;
     int holds, unknownHolds;
 
@@ -242,7 +242,15 @@ public final class ReplayModel {
      * lock) kept busy; 0 otherwise, and the threads' own time stays as recorded.
      */
     public double replayCpus() {
-        return cpus <= 0 || !(cpuBusy > CPU_BOUND) ? 0 : Math.max(0.5, cpus - backgroundCpus);
+        return cpus <= 0 || !(cpuBusy > CPU_BOUND) || !Double.isNaN(cpuModelRejected) ? 0 : Math.max(0.5, cpus - backgroundCpus);
+    }
+
+    /**
+     * NaN, or, where sharing the CPUs was tried and did not reproduce the recorded run, the speed of that
+     * unscaled replay against the recording's (then the CPUs are not shared).
+     */
+    public double cpuModelRejected() {
+        return cpuModelRejected;
     }
 
     /** The model of what c collected over the run [runStart, runEnd) (the trace clock's times). */

@@ -54,6 +54,12 @@ public final class WhatIf {
     public record Result(double scale, List<Section> sections, double replayRatio, ReplayModel model, int deadlocksBroken,
                          CriticalPath criticalPath) {}
 
+    /**
+     * How far (as a fraction) the unscaled replay with the CPUs shared may go from the recorded run's
+     * speed before the replay keeps each thread's time as recorded instead.
+     */
+    static final double CPU_MODEL_TOLERANCE = 0.15;
+
     private WhatIf() {}
 
     /**
@@ -75,8 +81,15 @@ public final class WhatIf {
         Set<Integer> candidates = new LinkedHashSet<>(byBlocked.subList(0, Math.min(top, n)));
         candidates.addAll(byHeld.subList(0, Math.min(top, n)));
         LockReplay.Replay base = LockReplay.replay(m, -1, 1.0);
+        double recorded = recordedRate(m);
+        if (m.replayCpus() > 0 && Math.abs(rate(m, base.spans()) / recorded - 1) > CPU_MODEL_TOLERANCE) {
+            // Sharing the CPUs does not reproduce the recorded run (the threads' time off a CPU is not all
+            // in parks and waits: sleeps, I/O): each thread's time stays as recorded instead.
+            m.cpuModelRejected = rate(m, base.spans()) / recorded;
+            base = LockReplay.replay(m, -1, 1.0);
+        }
         CriticalPath path = LockReplay.criticalPath(m);
-        double baseRate = rate(m, base.spans()), recorded = recordedRate(m);
+        double baseRate = rate(m, base.spans());
         List<Section> out = new ArrayList<>();
         for (int i : candidates) {
             double r = rate(m, LockReplay.replay(m, i, scale).spans());

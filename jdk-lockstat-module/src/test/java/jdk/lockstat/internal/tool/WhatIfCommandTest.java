@@ -84,8 +84,8 @@ class WhatIfCommandTest {
         String t = trace();
         ToolRun typo = ToolRun.of("whatif", "--by", "owner-metod", t);
         assertEquals(2, typo.status());
-        assertTrue(typo.err().contains("--by owner-metod: unknown aspect; did you mean owner-method? (choices: owner-method, "
-                + "owner-chain, owner-site, owner-thread, lock, lock-class)"), typo.err());
+        assertTrue(typo.err().contains("--by owner-metod: unknown aspect; did you mean owner-method? (choices: lock-class, lock, "
+                + "owner-thread, owner-method, owner-chain, owner-site)"), typo.err());
         ToolRun blockedSide = ToolRun.of("whatif", "--by", "thread", t);
         assertEquals(2, blockedSide.status());
         assertTrue(blockedSide.err().contains("a section is named by an owner aspect or its lock"), blockedSide.err());
