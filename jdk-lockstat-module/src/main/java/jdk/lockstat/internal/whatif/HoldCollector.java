@@ -69,7 +69,7 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
     /** Per section key: blocked time charged to its holders (as report --by that aspect charges it). */
     final Map<Object, long[]> blockedBySection = new HashMap<>();
     final Map<ThreadRef, long[]> lifetimes = new HashMap<>();
-    private final Map<ThreadRef, long[]> cpu = new HashMap<>();
+    private final Map<ThreadRef, LongPairs> cpu = new HashMap<>();
     final Map<ThreadRef, LongPairs> parks = new HashMap<>();   // parks and Object.wait()s: off a CPU
     private final Map<ThreadRef, Long> waitingSince = new HashMap<>();
     private int cpus;
@@ -149,18 +149,38 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
         lifetime(thread)[1] = time;
     }
 
-    /** Keeps each platform thread's first and last cumulative CPU time seen (for {@link #cpuNanos}). */
+    /** Keeps each platform thread's CPU time samples (for {@link #cpuNanos}); they come in buffer order. */
     @Override
     public void cpuTime(ThreadRef thread, long time, long cpuNanos) {
-        long[] c = cpu.computeIfAbsent(thread, t -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
-        c[0] = Math.min(c[0], cpuNanos);
-        c[1] = Math.max(c[1], cpuNanos);
+        cpu.computeIfAbsent(thread, t -> new LongPairs()).add(time, cpuNanos);
     }
 
-    /** CPU time the thread used between its first and last samples; -1 without samples. */
-    long cpuNanos(ThreadRef t) {
-        long[] c = cpu.get(t);
-        return c == null || c[1] < c[0] ? -1 : c[1] - c[0];
+    /**
+     * CPU time the thread used in [from, to), from its samples (cumulative since it started): the last
+     * sample's at or before each end, the first one's where none is before; -1 without samples.
+     */
+    long cpuNanos(ThreadRef t, long from, long to) {
+        LongPairs p = cpu.get(t);
+        if (p == null || p.size() == 0) {
+            return -1;
+        }
+        long[][] samples = new long[p.size()][];
+        for (int i = 0; i < samples.length; i++) {
+            samples[i] = new long[] {p.a[2 * i], p.a[2 * i + 1]};
+        }
+        java.util.Arrays.sort(samples, java.util.Comparator.comparingLong(x -> x[0]));
+        return Math.max(0, cumulativeAt(samples, to) - cumulativeAt(samples, from));
+    }
+
+    private static long cumulativeAt(long[][] sortedSamples, long time) {
+        long c = sortedSamples[0][1];
+        for (long[] s : sortedSamples) {
+            if (s[0] > time) {
+                break;
+            }
+            c = Math.max(c, s[1]);
+        }
+        return c;
     }
 
     /** The traced VM's CPUs, when told (0: unknown). */
@@ -182,11 +202,11 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
         return cpus;
     }
 
-    /** CPU time the traced threads used between their first and last samples, summed. */
-    public long cpuNanos() {
+    /** CPU time the traced threads used in [from, to), summed. */
+    public long cpuNanos(long from, long to) {
         long sum = 0;
-        for (long[] c : cpu.values()) {
-            sum += Math.max(0, c[1] - c[0]);
+        for (ThreadRef t : cpu.keySet()) {
+            sum += Math.max(0, cpuNanos(t, from, to));
         }
         return sum;
     }

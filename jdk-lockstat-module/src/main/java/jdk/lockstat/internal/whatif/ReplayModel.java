@@ -312,7 +312,7 @@ public final class ReplayModel {
                 line.start = Math.min(Math.max(runStart, life[0]), line.time[0]);
                 line.end = Math.max(Math.min(runEnd, life[1]), line.acquired[line.n - 1]);
                 line.gaps(new Parks(c.parks.get(t)));
-                long cpu = c.cpuNanos(t), runnable = line.runnableNanos();
+                long cpu = c.cpuNanos(t, runStart, runEnd), runnable = line.runnableNanos();
                 if (cpu >= 0) {
                     m.modelCpu += cpu;
                 }
@@ -324,9 +324,9 @@ public final class ReplayModel {
         }
         m.lines.addAll(lineOf.values());
         m.cpus = c.cpus();
-        long others = Math.max(0, c.cpuNanos() - m.modelCpu);
+        long allCpu = c.cpuNanos(runStart, runEnd), others = Math.max(0, allCpu - m.modelCpu);
         m.backgroundCpus = m.runNanos > 0 ? others / (double) m.runNanos : 0;
-        m.cpuBusy = m.cpus > 0 && m.runNanos > 0 ? c.cpuNanos() / ((double) m.cpus * m.runNanos) : Double.NaN;
+        m.cpuBusy = m.cpus > 0 && m.runNanos > 0 ? allCpu / ((double) m.cpus * m.runNanos) : Double.NaN;
         m.wake = new long[m.locks.size()];
         m.fair = new boolean[m.locks.size()];
         for (int i = 0; i < m.locks.size(); i++) {

@@ -244,6 +244,23 @@ class WhatIfTest {
         assertEquals(100, LockReplay.replay(asRecorded, r1, 0.5).spans()[j2]);
     }
 
+    /** CPU time comes from the samples in the window (they arrive in buffer order, not time order). */
+    @Test
+    void cpuTimeIsTakenInTheWindow() {
+        HoldCollector c = new HoldCollector((l, p) -> p.owner());
+        c.cpuTime(t1, 100, 60);
+        c.cpuTime(t1, 0, 0);
+        c.cpuTime(t1, 50, 10);
+        c.cpuTime(t2, 20, 5);
+        c.cpuTime(t2, 90, 25);
+        assertEquals(60, c.cpuNanos(t1, 0, 100));
+        assertEquals(50, c.cpuNanos(t1, 50, 100));
+        assertEquals(10, c.cpuNanos(t1, 0, 60));
+        assertEquals(20, c.cpuNanos(t2, 0, 100));       // before its first sample: nothing known, nothing counted
+        assertEquals(-1, c.cpuNanos(t3, 0, 100));
+        assertEquals(70, c.cpuNanos(50, 100));
+    }
+
     private HoldCollector sideBySide(int cpus) {
         HoldCollector c = new HoldCollector((l, p) -> p.owner());
         c.accept(blocked(t3, lock, 40, 50, new long[] {40, 50, 0}));
