@@ -68,8 +68,9 @@ public class RuntimeControlTest {
         // Other formats, and the owner-side pprof profile (lockstat export's), written to a file.
         jcmd(dir, pid, "LockStat.report", "by=owner-method", "format=json").shouldContain("\"children\"").shouldContain("holdB");
         jcmd(dir, pid, "LockStat.report", "format=xml").shouldContain("format must be one of text, csv, json, pprof, whatif");
-        // lockstat whatif's predictions of the trace so far (by: the sections' aspect, owner-method unless given)
-        jcmd(dir, pid, "LockStat.report", "format=whatif").shouldContain("What if a section's holds took 0.50")
+        // lockstat whatif's predictions of the trace so far (by: the sections' aspect, owner-method unless given);
+        // top=1 keeps the replays few, as they run in the traced VM beside the workload
+        jcmd(dir, pid, "LockStat.report", "format=whatif", "top=1").shouldContain("What if a section's holds took 0.50")
                 .shouldContain("by owner-method").shouldContain("holdB");
         jcmd(dir, pid, "LockStat.report", "format=pprof").shouldContain("give file=PATH");
         Path profile = dir.resolve("owners.pb.gz");
@@ -140,7 +141,9 @@ public class RuntimeControlTest {
                 .shouldHaveExitValue(0).shouldContain("MonitorContentionTest$Shared");
         double a = LockStatRun.percentOf(r.stdout, "holdA"), b = LockStatRun.percentOf(r.stdout, "holdB");
         System.out.println(trace.getFileName() + ": holdA " + a + "%, holdB " + b + "%");
-        // B holds the lock 6 ms, A 1 ms: B causes most of the blocked time.
-        LockStatRun.check(b > 50 && a > 1 && b > 2 * a, "owners from the runtime-started trace: holdB " + b + "%, holdA " + a + "%");
+        // Both owners are named. How the blocked time splits between them in a trace of a few seconds started
+        // and dumped at runtime depends on the scheduler (14 contentions gave A 52%; another run, A 0.8%): the
+        // shares against measured holds are ReportTest's and the accuracy suite's to check.
+        LockStatRun.check(b > 0 && a > 0, "owners from the runtime-started trace: holdB " + b + "%, holdA " + a + "%");
     }
 }
