@@ -168,7 +168,6 @@ final class LockReplay {
                 }
                 continue;
             }
-            now = e.time;
             int t = e.thread;
             ReplayModel.Line line = m.lines.get(t);
             int i = pc[t];
@@ -183,9 +182,7 @@ final class LockReplay {
             if (line.acquire[i]) {
                 if (owner[l] == t) {
                     recursion[l]++;
-                    if (doneAt != null) {
-                        doneAt[t][i] = e.time;
-                    }
+                    entered(t, e.time);
                     advance(t, e.time);
                 } else if (owner[l] == -1 && (waking[l] == -1 || !m.fair[l])) {
                     grant(l, t, e.time);
@@ -244,12 +241,7 @@ final class LockReplay {
         }
         queue[bestLock].remove(best);
         deadlocksBroken++;
-        if (doneAt != null) {
-            doneAt[best][pc[best]] = now;
-        }
-        if (target >= 0 && m.lines.get(best).section[pc[best]] == target) {
-            depth[best]++;
-        }
+        entered(best, now);
         advance(best, now);
         return true;
     }
@@ -257,17 +249,22 @@ final class LockReplay {
     private void grant(int l, int t, long time) {
         owner[l] = t;
         recursion[l] = 0;
+        if (doneAt != null && time > triedAt[t][pc[t]]) {
+            releasedByThread[t][pc[t]] = lastReleaseThread[l];
+            releasedByAction[t][pc[t]] = lastReleaseAction[l];
+        }
+        entered(t, time);
+        advance(t, time);
+    }
+
+    /** The thread is in the hold its current acquisition begins: in the section being scaled, perhaps. */
+    private void entered(int t, long time) {
         if (doneAt != null) {
             doneAt[t][pc[t]] = time;
-            if (time > triedAt[t][pc[t]]) {
-                releasedByThread[t][pc[t]] = lastReleaseThread[l];
-                releasedByAction[t][pc[t]] = lastReleaseAction[l];
-            }
         }
         if (target >= 0 && m.lines.get(t).section[pc[t]] == target) {
             depth[t]++;
         }
-        advance(t, time);
     }
 
     /** The thread's next action (or its end) after its own time, scaled while it is in the section. */
