@@ -41,6 +41,8 @@
  *     graphs.</li>
  * <li>{@link jdk.lockstat.query.LockStatistics} and {@link jdk.lockstat.query.LockMetrics}: the per-lock
  *     table and its derived metrics.</li>
+ * <li>{@link jdk.lockstat.query.WhatIfQuery}: what-if predictions (lockstat whatif's), a replay of the
+ *     run's lock hand-offs with one section's holds made shorter; read from the trace again.</li>
  * <li>{@link jdk.lockstat.query.DurationHistogram}, {@link jdk.lockstat.query.DurationDistribution} and
  *     {@link jdk.lockstat.query.DurationText}: contention durations, their percentiles, and how they are
  *     written for people.</li>

@@ -25,7 +25,7 @@
  * faster the threads' work would go ({@code lockstat whatif}). {@link jdk.lockstat.internal.whatif.HoldCollector}
  * takes the analysis' contentions, {@link jdk.lockstat.internal.whatif.ReplayModel} turns them into each
  * thread's actions, {@link jdk.lockstat.internal.whatif.LockReplay} replays them and
- * {@link jdk.lockstat.internal.whatif.WhatIf} compares replays. Depends on the model only; the tool
- * supplies the section keys (an aspect's).
+ * {@link jdk.lockstat.internal.whatif.WhatIf} compares replays. Depends on the model (and the trace
+ * header, for the CPU count); the front ends supply the section keys (an aspect's).
  */
 package jdk.lockstat.internal.whatif;
