@@ -90,11 +90,10 @@ final class WhatIfCommand implements Command {
         holds.cpus(run.result.parse().header());
         ReplayModel model = ReplayModel.build(holds, run.windowStart(), run.windowEnd());
         WhatIf.Result r = WhatIf.predict(model, scale, top);
-        double busy = model.cpuBusy();
         if (format.equals("json")) {
-            json(out, run, by, r, allFrames, busy, criticalPath);
+            json(out, run, by, r, allFrames, criticalPath);
         } else {
-            text(out, run, by, r, allFrames, busy);
+            text(out, run, by, r, allFrames);
             if (criticalPath) {
                 criticalPathText(out, r, allFrames);
             }
@@ -131,14 +130,14 @@ final class WhatIfCommand implements Command {
         return ChainRef.keyText(key, allFrames);
     }
 
-    private static void text(PrintStream out, AnalysisRun run, Aspect by, WhatIf.Result r, boolean allFrames, double busy) {
+    private static void text(PrintStream out, AnalysisRun run, Aspect by, WhatIf.Result r, boolean allFrames) {
         ReplayModel m = r.model();
         out.printf("What if a section's holds took %s of their time: %s, by %s (run %s%s)%n",
                 String.format(Locale.ROOT, "%.2f", r.scale()), run.file, by.displayName(), ReportFormat.millis(m.runNanos()),
                 run.windowText().isEmpty() ? "" : ", " + run.windowText());
         if (m.threadCount() == 0 || r.sections().isEmpty()) {
             out.println("  no holds to replay: no thread was blocked on a lock while another held it");
-            notes(out, r, busy);
+            notes(out, r);
             return;
         }
         out.printf(Locale.ROOT, "Replayed: %d thread(s), %,d hold(s) on %d lock(s); the recorded run replayed goes at %.2f of its speed%n%n",
@@ -169,11 +168,12 @@ final class WhatIfCommand implements Command {
         out.println();
         out.println(disagree.isEmpty() ? "Ranked by gain as by blocked time."
                 : "Ranked by gain differently from blocked time (rank: by blocked time): blocked time is not what a shorter section gives back.");
-        notes(out, r, busy);
+        notes(out, r);
     }
 
-    private static void notes(PrintStream out, WhatIf.Result r, double busy) {
+    private static void notes(PrintStream out, WhatIf.Result r) {
         ReplayModel m = r.model();
+        double busy = m.cpuBusy();
         List<String> notes = new ArrayList<>();
         if (!Double.isNaN(m.cpuModelRejected())) {
             notes.add(String.format(Locale.ROOT, "the run kept %.0f%% of its CPUs busy, but sharing them among the replayed threads went "
@@ -235,7 +235,7 @@ final class WhatIfCommand implements Command {
         }
     }
 
-    private static void json(PrintStream out, AnalysisRun run, Aspect by, WhatIf.Result r, boolean allFrames, double busy,
+    private static void json(PrintStream out, AnalysisRun run, Aspect by, WhatIf.Result r, boolean allFrames,
                              boolean criticalPath) {
         ReplayModel m = r.model();
         StringBuilder sb = new StringBuilder();
@@ -247,7 +247,7 @@ final class WhatIfCommand implements Command {
           .append(", \"holds\": ").append(m.holdCount())
           .append(", \"unknownHolds\": ").append(m.unknownHoldCount())
           .append(", \"replayRatio\": ").append(Json.number(r.replayRatio()))
-          .append(", \"cpuBusyPercent\": ").append(Json.number(100 * busy))
+          .append(", \"cpuBusyPercent\": ").append(Json.number(100 * m.cpuBusy()))
           .append(", \"sections\": [");
         for (int i = 0; i < r.sections().size(); i++) {
             WhatIf.Section s = r.sections().get(i);

@@ -37,9 +37,17 @@ final class Bounds {
     private final Map<Integer, long[]> releases;
     private final Map<Integer, long[]> acquired = new HashMap<>();
 
-    Bounds(Map<Integer, long[]> releasesOn, Map<Integer, LongList> acquiredOn) {
+    /** acquiredOn: per lock, the blocked intervals; the lock was taken at each one's end. */
+    Bounds(Map<Integer, long[]> releasesOn, Map<Integer, HoldCollector.LongPairs> acquiredOn) {
         this.releases = releasesOn;
-        acquiredOn.forEach((lock, list) -> acquired.put(lock, list.sorted()));
+        acquiredOn.forEach((lock, waits) -> {
+            long[] ends = new long[waits.size()];
+            for (int i = 0; i < ends.length; i++) {
+                ends[i] = waits.a[2 * i + 1];
+            }
+            Arrays.sort(ends);
+            acquired.put(lock, ends);
+        });
     }
 
     /** The bounds for one thread with these parks (null: none). */
@@ -108,24 +116,5 @@ final class Bounds {
             i++;
         }
         return i > 0 ? sorted[i - 1] : Long.MIN_VALUE;
-    }
-
-    /** A growable list of times. */
-    static final class LongList {
-        private long[] a = new long[16];
-        private int n;
-
-        void add(long v) {
-            if (n == a.length) {
-                a = Arrays.copyOf(a, n * 2);
-            }
-            a[n++] = v;
-        }
-
-        long[] sorted() {
-            long[] s = Arrays.copyOf(a, n);
-            Arrays.sort(s);
-            return s;
-        }
     }
 }

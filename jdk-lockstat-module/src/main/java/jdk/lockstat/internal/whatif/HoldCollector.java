@@ -70,6 +70,8 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
     final Map<Object, long[]> blockedBySection = new HashMap<>();
     final Map<ThreadRef, long[]> lifetimes = new HashMap<>();
     private final Map<ThreadRef, LongPairs> cpu = new HashMap<>();
+    /** cpu's samples in time order, sorted on first use (after the analysis has run). */
+    private final Map<ThreadRef, long[][]> sortedCpu = new HashMap<>();
     final Map<ThreadRef, LongPairs> parks = new HashMap<>();   // parks and Object.wait()s: off a CPU
     private final Map<ThreadRef, Long> waitingSince = new HashMap<>();
     private int cpus;
@@ -160,16 +162,21 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
      * sample's at or before each end, the first one's where none is before; -1 without samples.
      */
     long cpuNanos(ThreadRef t, long from, long to) {
-        LongPairs p = cpu.get(t);
-        if (p == null || p.size() == 0) {
+        long[][] samples = sortedCpu.computeIfAbsent(t, k -> sortedSamples(cpu.get(k)));
+        if (samples.length == 0) {
             return -1;
         }
-        long[][] samples = new long[p.size()][];
+        return Math.max(0, cumulativeAt(samples, to) - cumulativeAt(samples, from));
+    }
+
+    /** A thread's samples as {time, cumulative CPU} in time order; none without samples. */
+    private static long[][] sortedSamples(LongPairs p) {
+        long[][] samples = new long[p == null ? 0 : p.size()][];
         for (int i = 0; i < samples.length; i++) {
             samples[i] = new long[] {p.a[2 * i], p.a[2 * i + 1]};
         }
         java.util.Arrays.sort(samples, java.util.Comparator.comparingLong(x -> x[0]));
-        return Math.max(0, cumulativeAt(samples, to) - cumulativeAt(samples, from));
+        return samples;
     }
 
     private static long cumulativeAt(long[][] sortedSamples, long time) {

@@ -116,8 +116,10 @@ final class LockReplay {
         return new Replay(r.run(), r.deadlocksBroken);
     }
 
-    /** The unscaled replay's critical path: the chain of hand-offs that ends where the run ends. */
-    static CriticalPath criticalPath(ReplayModel m) {
+    /** The unscaled replay, and its critical path: the chain of hand-offs that ends where the run ends. */
+    record Unscaled(Replay replay, CriticalPath criticalPath) {}
+
+    static Unscaled unscaled(ReplayModel m) {
         LockReplay r = new LockReplay(m, -1, 1.0);
         int threads = m.lines.size();
         r.triedAt = new long[threads][];
@@ -132,8 +134,9 @@ final class LockReplay {
             r.releasedByAction[t] = new int[n];
             java.util.Arrays.fill(r.releasedByThread[t], -1);
         }
-        r.run();
-        return CriticalPath.walk(m, r.ends, r.triedAt, r.doneAt, r.releasedByThread, r.releasedByAction);
+        long[] spans = r.run();
+        return new Unscaled(new Replay(spans, r.deadlocksBroken),
+                CriticalPath.walk(m, r.ends, r.triedAt, r.doneAt, r.releasedByThread, r.releasedByAction));
     }
 
     private long[] run() {

@@ -281,10 +281,11 @@ public final class ReplayModel {
             releasesOn.put(e.getKey(), e.getValue().stream().mapToLong(Hold::end).sorted().toArray());
         }
         Map<ThreadRef, Line> lineOf = new LinkedHashMap<>();
-        Map<Integer, Bounds.LongList> acquired = new HashMap<>();   // per lock: every blocked interval's end
+        Map<Integer, HoldCollector.LongPairs> acquired = new HashMap<>();   // per lock: blocked intervals
         for (Map.Entry<ThreadRef, List<HoldCollector.Wait>> e : c.waits.entrySet()) {
             for (HoldCollector.Wait w : e.getValue()) {
-                acquired.computeIfAbsent(m.lockIndex(lockIndex, w.lock()), l -> new Bounds.LongList()).add(w.end());
+                acquired.computeIfAbsent(m.lockIndex(lockIndex, w.lock()), l -> new HoldCollector.LongPairs())
+                        .add(w.start(), w.end());
             }
         }
         Bounds bounds = new Bounds(releasesOn, acquired);

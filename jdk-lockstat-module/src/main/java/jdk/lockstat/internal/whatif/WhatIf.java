@@ -80,15 +80,16 @@ public final class WhatIf {
         byHeld.sort(Comparator.comparingLong((Integer i) -> -m.heldNanos(i)).thenComparing(i -> i));
         Set<Integer> candidates = new LinkedHashSet<>(byBlocked.subList(0, Math.min(top, n)));
         candidates.addAll(byHeld.subList(0, Math.min(top, n)));
-        LockReplay.Replay base = LockReplay.replay(m, -1, 1.0);
+        LockReplay.Unscaled unscaled = LockReplay.unscaled(m);
         double recorded = recordedRate(m);
-        if (m.replayCpus() > 0 && Math.abs(rate(m, base.spans()) / recorded - 1) > CPU_MODEL_TOLERANCE) {
+        if (m.replayCpus() > 0 && Math.abs(rate(m, unscaled.replay().spans()) / recorded - 1) > CPU_MODEL_TOLERANCE) {
             // Sharing the CPUs does not reproduce the recorded run (the threads' time off a CPU is not all
             // in parks and waits: sleeps, I/O): each thread's time stays as recorded instead.
-            m.cpuModelRejected = rate(m, base.spans()) / recorded;
-            base = LockReplay.replay(m, -1, 1.0);
+            m.cpuModelRejected = rate(m, unscaled.replay().spans()) / recorded;
+            unscaled = LockReplay.unscaled(m);
         }
-        CriticalPath path = LockReplay.criticalPath(m);
+        LockReplay.Replay base = unscaled.replay();
+        CriticalPath path = unscaled.criticalPath();
         double baseRate = rate(m, base.spans());
         List<Section> out = new ArrayList<>();
         for (int i : candidates) {

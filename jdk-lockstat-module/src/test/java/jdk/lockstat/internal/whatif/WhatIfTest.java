@@ -120,7 +120,7 @@ class WhatIfTest {
     @Test
     void theCriticalPathFollowsTheReleasesEachThreadWaitedFor() {
         ReplayModel m = alternating();
-        CriticalPath p = LockReplay.criticalPath(m);
+        CriticalPath p = LockReplay.unscaled(m).criticalPath();
         assertEquals(40, p.nanos());
         assertEquals(2, p.threads());
         assertEquals(2, p.handOffs());
