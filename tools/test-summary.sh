@@ -19,6 +19,12 @@ if [ -f "$summary" ]; then
   jp=$(grep -c 'Passed\.' "$summary" || true)
   jf=$(grep -vc 'Passed\.' "$summary" || true)
   passed=$((passed + jp)); failed=$((failed + jf))
+  # The failed tests' names and why, last, so that a log cut to its tail still says which test failed.
+  grep -v 'Passed\.' "$summary" | while read -r name _; do
+    jtr=build/jtreg/work/${name%.java}.jtr
+    echo "jtreg failed: $name"
+    [ -f "$jtr" ] && grep -E '^(java\.lang\.|jdk\.|RuntimeException|Exception|Caused by|result:|test result:)' "$jtr" | head -8 | sed 's/^/  /'
+  done
 fi
 # OpenJDK's tests, plain vs traced: each test compared is one check, each difference a failure.
 openjdk=build/test-openjdk/quick/summary.txt
