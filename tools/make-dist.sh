@@ -97,7 +97,7 @@ the measured results, lead to the repository):
     lockstat-docs/docs/platforms.md, reliability.md, architecture.md
     lockstat-docs/docs/design/, development.md   how it works inside, how to build and change it
 
-Without any file: bin/lockstat help TOPIC (parks, aspects, report, owners, locks, bottle, whatif), and
+Without any file: bin/lockstat help TOPIC (parks, aspects, report, owners, locks, bottle, whatif, diff, sampling), and
 bin/lockstat COMMAND --help for a command's usage and columns.
 
 Licence: GPLv2 with the Classpath exception (LOCKSTAT-LICENSE; OpenJDK's own in legal/).

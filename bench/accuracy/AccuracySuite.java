@@ -72,6 +72,9 @@ public class AccuracySuite {
         String jar = opt.getOrDefault("jmh-jar", "bench/synthetic/target/benchmarks.jar");
         String classes = opt.getOrDefault("classes", "build/bench/classes");
         boolean quick = Boolean.parseBoolean(opt.getOrDefault("quick", "false"));
+        if (opt.containsKey("sampling")) {
+            samplingOption = "-XX:TraceLockContentionSampling=" + Integer.parseInt(opt.get("sampling")) + " ";
+        }
         Path work = Files.createTempDirectory("accuracy");
         List<Result> results = new ArrayList<>();
         for (Workload w : workloads(quick)) {
@@ -140,7 +143,17 @@ public class AccuracySuite {
         return sb.toString();
     }
 
-    static String run(List<String> cmd) throws Exception {
+    /** --sampling N: every traced run records one in N contentions (-XX:TraceLockContentionSampling). */
+    static String samplingOption = "";
+
+    static String run(List<String> command) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        for (String a : command) {
+            cmd.add(a.replace("-XX:+TraceLockContention ", "-XX:+TraceLockContention " + samplingOption));
+            if (a.equals("-XX:+TraceLockContention") && !samplingOption.isEmpty()) {
+                cmd.add(samplingOption.trim());
+            }
+        }
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         if (p.waitFor() != 0) {

@@ -26,6 +26,7 @@ import java.util.regex.Pattern;
  *
  * Usage: java OverheadHarness.java --lockstat-jdk DIR --stock-jdk DIR --asprof SO --classes DIR
  *        [--rounds N] [--threads N] [--millis N] [--workloads A,B] [--configs a,b] [--out DIR] [--accuracy DIR]
+ *        [--sampling N] (configurations sampled and profiles)
  */
 public class OverheadHarness {
     /** The configurations, with the letters. */
@@ -41,7 +42,9 @@ public class OverheadHarness {
         STOPPED("i", "LockStat JDK, tracing started and stopped before the workload (idle)"),
         WARMED("j", "LockStat JDK, i's warm-up without tracing (i's control)"),
         NOMARKS("k", "compressed file, call chains without frame marking"),
-        ASYNCDEF("l", "async-profiler 4.2, event=lock, its default interval (10 us of waiting per sample)");
+        ASYNCDEF("l", "async-profiler 4.2, event=lock, its default interval (10 us of waiting per sample)"),
+        SAMPLED("m", "compressed file, one in --sampling (100) contentions recorded"),
+        PROFILES("n", "periodic profiles (no trace file), one in --sampling (100) contentions, 10 s intervals");
 
         final String letter, description;
 
@@ -95,6 +98,10 @@ public class OverheadHarness {
                     "-XX:TraceLockContentionFile=" + artifact));
             case NOMARKS -> cmd.addAll(List.of(lockstat, "-XX:+TraceLockContention", "-XX:-LockStatFrameMarking",
                     "-XX:TraceLockContentionFile=" + artifact));
+            case SAMPLED -> cmd.addAll(List.of(lockstat, "-XX:+TraceLockContention", "-XX:TraceLockContentionSampling="
+                    + o("sampling", "100"), "-XX:TraceLockContentionFile=" + artifact));
+            case PROFILES -> cmd.addAll(List.of(lockstat, "-XX:TraceLockContentionSampling=" + o("sampling", "100"),
+                    "-XX:TraceLockContentionProfiles=" + artifact + ",interval=10s,keep=100"));
             case STOCK -> cmd.add(stock);
             // A .jfc file: settings=none with #enabled overrides records nothing on JDK 25 (contention.jfc says why).
             case JFR -> cmd.addAll(List.of(stock, "-XX:StartFlightRecording:settings="
@@ -121,7 +128,8 @@ public class OverheadHarness {
 
     static String extension(Config c) {
         return switch (c) {
-            case FILE, COMPRESSED, NOCHAINS, NOMARKS -> ".lct";
+            case FILE, COMPRESSED, NOCHAINS, NOMARKS, SAMPLED -> ".lct";
+            case PROFILES -> ".profiles";
             case ONLINE -> ".json";
             case JFR, ASYNC, ASYNCDEF -> ".jfr";
             default -> "";
@@ -382,6 +390,13 @@ public class OverheadHarness {
                         byConfig.get(c).add(run);
                     }
                     if (r < rounds && run.artifact() != null) {
+                        if (Files.isDirectory(run.artifact())) {   // periodic profiles: a directory of them
+                            try (var files = Files.list(run.artifact())) {
+                                for (Path f : files.toList()) {
+                                    Files.delete(f);
+                                }
+                            }
+                        }
                         Files.deleteIfExists(run.artifact());   // sizes are kept; the last round's file is summarized
                     }
                 }

@@ -27,7 +27,7 @@
 #include "lockstat/service/lockStatService.hpp"
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
 #include "lockstat/storage/lockStatClock.hpp"
-#include "runtime/javaThread.hpp"
+#include "runtime/javaThread.inline.hpp"
 #include "runtime/sharedRuntime.hpp"
 #include "runtime/thread.hpp"
 
@@ -80,7 +80,8 @@ void LockStat::vthread_acquired(JavaThread* jt, ObjectMonitor* m, bool after_wai
 
 u8 LockStatUnparkMark::begin(JavaThread* current, JavaThread* target, jlong* target_id, jlong* time) {
   *target_id = target->monitor_owner_id();   // a pinned virtual thread parks on its carrier
-  return LockStatParkEvents::unpark_begin(current, *target_id, time);
+  oop parker = target->is_vthread_mounted() ? target->vthread() : target->threadObj();
+  return LockStatParkEvents::unpark_begin(current, *target_id, parker, time);
 }
 
 void LockStatUnparkMark::end(JavaThread* current, jlong target_id, u8 gseq, jlong time) {

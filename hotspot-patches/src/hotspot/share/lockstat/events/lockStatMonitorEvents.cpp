@@ -24,6 +24,7 @@
 #include "lockstat/events/lockStatEventTypes.hpp"
 #include "lockstat/events/lockStatMonitorEvents.hpp"
 #include "lockstat/events/lockStatReleaseStretch.hpp"
+#include "lockstat/events/lockStatSampling.hpp"
 #include "lockstat/events/lockStatVirtualThreadWaits.hpp"
 #include "lockstat/lockStat.hpp"
 #include "lockstat/names/lockStatLockTally.hpp"
@@ -220,10 +221,15 @@ static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
       return;   // the inflate is still being written: this enter is left out, as before the trace
     }
   }
-  m->lockstat()->blocked_inc();   // before the enter's seq: releases from now on are recorded
-  if (!in_virtual_thread(jt, tl)) {
-    tl->add_blocked_on(m);   // this increment is the one its acquisition undoes
+  if (in_virtual_thread(jt, tl)) {
+    // Its acquisition, perhaps on another carrier, must tell a sampled contention from one left out.
+    if (LockStatSampling::sampling() && !LockStatVirtualThreadWaits::add_blocked(jt->monitor_owner_id(), m)) {
+      return;   // no room to say so: left out, as if not sampled
+    }
+  } else {
+    tl->add_blocked_on(m);   // the increment below is the one its acquisition undoes
   }
+  m->lockstat()->blocked_inc();   // before the enter's seq: releases from now on are recorded
   tally(tl, m);
   jlong now = LockStatClock::now();
   LockStatBuffer* b = event_buffer(jt, tl, now);
@@ -246,6 +252,9 @@ void LockStatMonitorEvents::contended_enter(JavaThread* jt, ObjectMonitor* m, bo
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   if (tl == nullptr) {
     return;
+  }
+  if (!LockStatSampling::record_contention(tl)) {
+    return;   // left out: no walk, no event, no count of blocked threads (its releases go unrecorded)
   }
   after_wait = after_wait || tl->reacquiring() == m;
   u8 chain = LockStatCallChains::current_chain(jt, tl);   // the thread is blocked anyway (paper 3.2)
@@ -273,7 +282,11 @@ void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) 
   }
   jlong now = LockStatClock::now();
   if (in_virtual_thread(jt, tl)) {
-    // A virtual thread may block on one carrier and acquire on another: no per-thread mark.
+    // A virtual thread may block on one carrier and acquire on another: no per-thread mark, but
+    // while sampling, the table of its sampled contentions.
+    if (LockStatSampling::sampling() && !LockStatVirtualThreadWaits::take_blocked(jt->monitor_owner_id(), m)) {
+      return;   // not sampled
+    }
     m->lockstat()->blocked_dec();
     if (!in_trace(m)) {
       return;   // its enter came before this trace
@@ -487,7 +500,8 @@ void LockStatMonitorEvents::vthread_wait_end(JavaThread* jt, ObjectMonitor* m) {
 void LockStatMonitorEvents::vthread_reenter_blocked(JavaThread* jt, ObjectMonitor* m) {
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   u8 chain;
-  if (tl != nullptr && LockStatVirtualThreadWaits::mark_reentering(jt->monitor_owner_id(), m, &chain)) {
+  if (tl != nullptr && LockStatSampling::record_contention(tl) &&
+      LockStatVirtualThreadWaits::mark_reentering(jt->monitor_owner_id(), m, &chain)) {
     write_enter(jt, tl, m, chain, true);
   }
 }

@@ -23,6 +23,7 @@
 #include "lockstat/events/lockStatEventContext.hpp"
 #include "lockstat/events/lockStatEventTypes.hpp"
 #include "lockstat/events/lockStatParkEvents.hpp"
+#include "lockstat/events/lockStatSampling.hpp"
 #include "lockstat/names/lockStatLockTally.hpp"
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
@@ -33,6 +34,7 @@
 #include "runtime/atomic.hpp"
 #include "runtime/javaThread.inline.hpp"
 #include "runtime/os.hpp"
+#include "runtime/safepoint.hpp"
 #include "runtime/synchronizer.hpp"
 
 static const size_t park_event_size = 10 * LockStatEventWriter::max_varint_size;
@@ -70,9 +72,41 @@ static u8 unpark_in(u8 mailbox, jlong tid) {
   return (mailbox & 0xFFFF) == tag_of(tid) ? mailbox >> 16 : 0;
 }
 
+// Sampled tracing (events/lockStatSampling.hpp). An unpark is recorded only where a recorded park could
+// need it: the target's own park is sampled, or another thread's sampled park waits on the same blocker
+// (the analysis splits every parked thread's time at each unpark on its blocker, ParkLockAnalyzer, so a
+// sampled waiter needs the unparks of the unsampled ones ahead of it). Otherwise nothing is recorded, so
+// that the unparks' cost falls with the rate too. Two tables, with no lock:
+//  - sampled_parks: the threads whose sampled park is open, as (16-bit tag + 1) in a table indexed like
+//    the mailboxes, with the identity hash of the park's blocker beside it (sampled_park_blockers);
+//  - sampled_blockers: per blocker hash (mod the table's size), how many sampled parks are open on it.
+// A collision can only add an unpark recorded for nothing, or (two threads in one slot) hide one: an
+// unknown unparker, as for a lost event.
+static volatile u4* sampled_parks = nullptr;
+static volatile u8* sampled_park_blockers = nullptr;
+static volatile int* sampled_blockers = nullptr;
+
+static volatile int* sampled_blocker_count(u8 hash) {
+  return &sampled_blockers[hash & ((1 << mailbox_bits) - 1)];
+}
+
+static volatile u4* sampled_park_of(jlong tid) {
+  return &sampled_parks[(julong)tid & ((1 << mailbox_bits) - 1)];
+}
+
+static u4 sampled_park_mark(jlong tid) {
+  return (u4)tag_of(tid) + 1;
+}
+
 void LockStatParkEvents::initialize() {
   mailboxes = NEW_C_HEAP_ARRAY(u8, (size_t)1 << mailbox_bits, mtTracing);
   memset((void*)mailboxes, 0, sizeof(u8) << mailbox_bits);
+  sampled_parks = NEW_C_HEAP_ARRAY(u4, (size_t)1 << mailbox_bits, mtTracing);
+  memset((void*)sampled_parks, 0, sizeof(u4) << mailbox_bits);
+  sampled_park_blockers = NEW_C_HEAP_ARRAY(u8, (size_t)1 << mailbox_bits, mtTracing);
+  memset((void*)sampled_park_blockers, 0, sizeof(u8) << mailbox_bits);
+  sampled_blockers = NEW_C_HEAP_ARRAY(int, (size_t)1 << mailbox_bits, mtTracing);
+  memset((void*)sampled_blockers, 0, sizeof(int) << mailbox_bits);
 }
 
 // The blocker's identity hash, installing one if needed (as MonitorInflate does): blockers name
@@ -86,6 +120,10 @@ void LockStatParkEvents::park_begin(JavaThread* jt, bool is_absolute, jlong time
   if (tl == nullptr || mailboxes == nullptr) {
     return;
   }
+  if (!LockStatSampling::record_park(tl, jt->monitor_owner_id())) {
+    tl->take_repark(jt->monitor_owner_id());   // used up, as by a recorded park
+    return;   // left out: no walk, no event; its unpark is not recorded either
+  }
   // LockSupport.park sets the blocker on the thread that parks: a mounted virtual thread, not its carrier.
   oop parker = jt->is_vthread_mounted() ? jt->vthread() : jt->threadObj();
   oop blocker = parker != nullptr ? java_lang_Thread::park_blocker(parker) : nullptr;
@@ -94,6 +132,14 @@ void LockStatParkEvents::park_begin(JavaThread* jt, bool is_absolute, jlong time
     hash = blocker_hash(jt, blocker);
     klass = LockStatCallChains::class_id(tl, blocker->klass());
     LockStatLockTally::add(blocker->klass(), klass, hash);   // towards naming it at the trace's end
+  }
+  if (LockStatSampling::sampling()) {
+    jlong tid = jt->monitor_owner_id();
+    if (hash != 0) {
+      Atomic::inc(sampled_blocker_count(hash));
+    }
+    Atomic::store(sampled_park_blockers + ((julong)tid & ((1 << mailbox_bits) - 1)), hash);
+    Atomic::release_store(sampled_park_of(tid), sampled_park_mark(tid));
   }
   u8 chain = LockStatCallChains::current_chain(jt, tl);   // about to block: the walk costs no lock time
   jlong now = LockStatClock::now();
@@ -129,6 +175,13 @@ void LockStatParkEvents::park_end(JavaThread* jt, const Park* park) {
   }
   jlong now = LockStatClock::now();
   jlong tid = jt->monitor_owner_id();
+  if (LockStatSampling::sampling() && Atomic::load(sampled_park_of(tid)) == sampled_park_mark(tid)) {
+    Atomic::store(sampled_park_of(tid), (u4)0);
+    u8 hash = Atomic::load(sampled_park_blockers + ((julong)tid & ((1 << mailbox_bits) - 1)));
+    if (hash != 0 && Atomic::load(sampled_blocker_count(hash)) > 0) {
+      Atomic::dec(sampled_blocker_count(hash));
+    }
+  }
   u8 mailbox = Atomic::load_acquire(mailbox_of(tid));
   // A new unpark since the park began woke it; else the permit of an unpark before the park (which
   // the thread has not consumed yet), or nothing: a timeout, an interrupt, a spurious wake-up.
@@ -167,14 +220,44 @@ void LockStatParkEvents::park_end(JavaThread* jt, const Park* park) {
 
 // Before the target is woken: its number, in the target's mailbox so that the woken thread finds it.
 // No walk and no buffer here: the next owner of a j.u.c lock waits for this wake-up (issue 36).
-u8 LockStatParkEvents::unpark_begin(JavaThread* current, jlong target_id, jlong* time) {
+void LockStatParkEvents::forget_sampled_parks_at_safepoint() {
+  assert(SafepointSynchronize::is_at_safepoint(), "no thread in the middle of a park's begin or end");
+  memset((void*)sampled_parks, 0, sizeof(u4) << mailbox_bits);
+  memset((void*)sampled_park_blockers, 0, sizeof(u8) << mailbox_bits);
+  memset((void*)sampled_blockers, 0, sizeof(int) << mailbox_bits);
+}
+
+// Whether an unpark of target_id (whose java.lang.Thread is target) may end or split a sampled park. For
+// an unpark that only splits others' parks (its target's park is not recorded), the target's blocker goes
+// into the event: the analysis has no park of the target to find the lock by.
+static bool unpark_wanted(JavaThread* current, LockStatThreadLocal* tl, jlong target_id, oop target) {
+  if (Atomic::load_acquire(sampled_park_of(target_id)) == sampled_park_mark(target_id)) {
+    return true;
+  }
+  oop blocker = target != nullptr ? java_lang_Thread::park_blocker(target) : nullptr;
+  if (blocker == nullptr) {
+    return false;
+  }
+  u8 hash = blocker_hash(current, blocker);
+  if (Atomic::load(sampled_blocker_count(hash)) == 0) {
+    return false;
+  }
+  tl->set_unpark_blocker(hash, blocker->klass());
+  return true;
+}
+
+u8 LockStatParkEvents::unpark_begin(JavaThread* current, jlong target_id, oop target, jlong* time) {
   LockStatThreadLocal* tl = LockStatThreadLocal::current(current);
   if (tl == nullptr || mailboxes == nullptr) {
     return 0;
   }
+  tl->take_repark(current->monitor_owner_id());   // it released a lock: its acquisition ended
+  tl->set_unpark_blocker(0, nullptr);
+  if (LockStatSampling::sampling() && !unpark_wanted(current, tl, target_id, target)) {
+    return 0;   // no recorded park would name this unpark or be split by it
+  }
   *time = LockStatClock::now();
   u8 gseq = next_gseq();
-  tl->take_repark(current->monitor_owner_id());   // it released a lock: its acquisition ended
   Atomic::release_store(mailbox_of(target_id), gseq << 16 | tag_of(target_id));
   return gseq;
 }
@@ -186,6 +269,8 @@ void LockStatParkEvents::unpark_end(JavaThread* current, jlong target_id, u8 gse
     return;
   }
   u8 chain = LockStatCallChains::current_chain(current, tl);
+  u8 blocker_hash = tl->unpark_blocker_hash();
+  u8 blocker_class = blocker_hash != 0 ? LockStatCallChains::class_id(tl, tl->unpark_blocker_klass()) : 0;
   LockStatBuffer* b = LockStatEventContext::buffer(current, tl, park_event_size, time);
   if (b == nullptr) {
     return;   // its number stays unused: the target's park end names an unpark the trace lacks
@@ -196,12 +281,14 @@ void LockStatParkEvents::unpark_end(JavaThread* current, jlong target_id, u8 gse
   w.write_varint(gseq);
   w.write_varint((julong)target_id);
   w.write_varint(chain);
+  w.write_varint(blocker_hash);
+  w.write_varint(blocker_class);
   w.commit();
 }
 
-void LockStatParkEvents::unpark(JavaThread* current, jlong target_id) {
+void LockStatParkEvents::unpark(JavaThread* current, jlong target_id, oop target) {
   jlong time;
-  u8 gseq = unpark_begin(current, target_id, &time);
+  u8 gseq = unpark_begin(current, target_id, target, &time);
   if (gseq != 0) {
     unpark_end(current, target_id, gseq, time);
   }

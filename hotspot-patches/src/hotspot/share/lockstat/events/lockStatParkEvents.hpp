@@ -24,6 +24,7 @@
 
 #include "lockstat/lockStat.hpp"
 #include "memory/allocation.hpp"
+#include "oops/oopsHierarchy.hpp"
 
 class JavaThread;
 
@@ -35,15 +36,19 @@ class LockStatParkEvents : AllStatic {
  public:
   typedef LockStatPark Park;   // declared in the facade, for LockStatParkMark
   static void initialize();
+  // A new trace in a running VM, at a safepoint: the sampled parks an earlier trace left open are forgotten
+  // (their counts would have every unpark on those blockers recorded for ever).
+  static void forget_sampled_parks_at_safepoint();
   static void park_begin(JavaThread* jt, bool is_absolute, jlong time, Park* park);
   static void park_end(JavaThread* jt, const Park* park);
   // An unpark of target by the current thread (LockSupport.unpark, or Thread.interrupt), in two
   // halves around the wake-up (LockStatUnparkMark): begin numbers it and leaves the number in the
-  // target's mailbox (0: not traced), end writes the event with the unparker's chain.
-  static u8 unpark_begin(JavaThread* current, jlong target_id, jlong* time);
+  // target's mailbox (0: not traced), end writes the event with the unparker's chain. target: the
+  // java.lang.Thread that parked (its park blocker tells a sampled trace whether to record the unpark).
+  static u8 unpark_begin(JavaThread* current, jlong target_id, oop target, jlong* time);
   static void unpark_end(JavaThread* current, jlong target_id, u8 gseq, jlong time);
   // Both at once (a virtual thread's unpark, recorded before VirtualThread.unpark runs).
-  static void unpark(JavaThread* current, jlong target_id);
+  static void unpark(JavaThread* current, jlong target_id, oop target);
   // java.util.concurrent.locks (LockSupport's natives): a shared release of blocker that leaves other
   // readers holding while a writer waits (it unparks nobody), and a re-park within one acquisition.
   static void shared_release(JavaThread* current, oop blocker);

@@ -72,6 +72,6 @@ JVM_END
 JVM_ENTRY(void, JVM_LockStatVirtualUnpark(JNIEnv* env, jobject vthread))
   if (LockStat::is_active()) {
     oop target = JNIHandles::resolve_non_null(vthread);
-    LockStatParkEvents::unpark(thread, java_lang_Thread::thread_id(target));
+    LockStatParkEvents::unpark(thread, java_lang_Thread::thread_id(target), target);
   }
 JVM_END

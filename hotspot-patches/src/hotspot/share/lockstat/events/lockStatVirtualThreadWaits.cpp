@@ -25,7 +25,7 @@
 
 namespace {
 
-enum EntryKind { PENDING_REF = 1, WAIT = 2 };
+enum EntryKind { PENDING_REF = 1, WAIT = 2, BLOCKED = 3 };
 
 struct Entry {
   Entry* next;
@@ -174,4 +174,22 @@ bool LockStatVirtualThreadWaits::end_wait(jlong tid, ObjectMonitor* m) {
   bool reentering = e->reentering;
   remove(e);
   return reentering;
+}
+
+bool LockStatVirtualThreadWaits::add_blocked(jlong tid, ObjectMonitor* m) {
+  Locker l;
+  return find(tid, m, BLOCKED) != nullptr || add(tid, m, BLOCKED, 0);   // one left by a stopped trace is reused
+}
+
+bool LockStatVirtualThreadWaits::take_blocked(jlong tid, ObjectMonitor* m) {
+  if (empty()) {
+    return false;
+  }
+  Locker l;
+  Entry* e = find(tid, m, BLOCKED);
+  if (e == nullptr) {
+    return false;
+  }
+  remove(e);
+  return true;
 }

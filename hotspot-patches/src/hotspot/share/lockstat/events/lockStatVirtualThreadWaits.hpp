@@ -27,7 +27,7 @@
 
 class ObjectMonitor;
 
-// wait() state of virtual threads. A platform thread keeps its pending forward references in its
+// wait() state of virtual threads, and their sampled contentions. A platform thread keeps its pending forward references in its
 // LockStatThreadLocal; a virtual thread may wait on one carrier and release the monitor on another,
 // so its state is kept here, keyed by (virtual thread id, monitor). Also kept: the chain of a
 // virtual thread's wait() call, walked before it unmounts, because re-entry happens while its
@@ -47,6 +47,10 @@ class LockStatVirtualThreadWaits : AllStatic {
   static bool mark_reentering(jlong tid, ObjectMonitor* m, u8* chain);
   // Ends the wait; returns whether a contended re-entry was recorded for it.
   static bool end_wait(jlong tid, ObjectMonitor* m);
+  // Sampled tracing: a virtual thread's sampled contention on m, counted among m's blocked threads,
+  // which its acquisition (perhaps on another carrier) takes back; false when the table is full.
+  static bool add_blocked(jlong tid, ObjectMonitor* m);
+  static bool take_blocked(jlong tid, ObjectMonitor* m);
 };
 
 #endif // SHARE_LOCKSTAT_EVENTS_LOCKSTATVIRTUALTHREADWAITS_HPP

@@ -72,19 +72,35 @@ LockStatStartDCmd::LockStatStartDCmd(outputStream* output, bool heap) :
         "STRING", false),
   _duration("duration", "stop by itself after this time (e.g. 60s, 10m); 0: until LockStat.stop", "NANOTIME", false, "0"),
   _maxsize("maxsize", "keep only about the most recent SIZE bytes (a ring of chunks; e.g. 100M); 0: keep all",
-           "MEMORY SIZE", false, "0") {
+           "MEMORY SIZE", false, "0"),
+  _sampling("sampling", "record one in N contentions, chosen at random, with only the releases and unparks that "
+            "end them (1 to 1000000; reports scale counts and times by N); default: -XX:TraceLockContentionSampling",
+            "INT", false, "0"),
+  _profiles("profiles", "instead of a trace file, write each interval's owner- and blocked-side pprof profiles into "
+            "this directory (%p, %t as for file), rotating", "STRING", false),
+  _interval("interval", "with profiles: the length of an interval (at least 1s); default 60s", "NANOTIME", false, "0"),
+  _keep("keep", "with profiles: how many intervals' profiles to keep; default 60", "INT", false, "0") {
   _dcmdparser.add_dcmd_option(&_file);
   _dcmdparser.add_dcmd_option(&_duration);
   _dcmdparser.add_dcmd_option(&_maxsize);
+  _dcmdparser.add_dcmd_option(&_sampling);
+  _dcmdparser.add_dcmd_option(&_profiles);
+  _dcmdparser.add_dcmd_option(&_interval);
+  _dcmdparser.add_dcmd_option(&_keep);
 }
 
 void LockStatStartDCmd::execute(DCmdSource source, TRAPS) {
   Handle file = string_arg(_file.is_set() ? _file.value() : nullptr, CHECK);
-  JavaCallArguments args;
+  JavaCallArguments args(12);   // two references and five longs of two slots: more than the default 8
   args.push_oop(file);
   args.push_long(_duration.value()._nanotime);
   args.push_long((jlong)_maxsize.value()._size);
-  call_control(output(), "dcmdStart", "(Ljava/lang/String;JJ)Ljava/lang/String;", &args, THREAD);
+  args.push_long(_sampling.value());
+  Handle profiles = string_arg(_profiles.is_set() ? _profiles.value() : nullptr, CHECK);
+  args.push_oop(profiles);
+  args.push_long(_interval.value()._nanotime);
+  args.push_long(_keep.value());
+  call_control(output(), "dcmdStart", "(Ljava/lang/String;JJJLjava/lang/String;JJ)Ljava/lang/String;", &args, THREAD);
 }
 
 void LockStatStopDCmd::execute(DCmdSource source, TRAPS) {

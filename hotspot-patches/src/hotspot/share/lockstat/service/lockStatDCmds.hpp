@@ -33,13 +33,19 @@ class LockStatStartDCmd : public DCmdWithParser {
   DCmdArgument<char*> _file;
   DCmdArgument<NanoTimeArgument> _duration;
   DCmdArgument<MemorySizeArgument> _maxsize;
+  DCmdArgument<jlong> _sampling;
+  DCmdArgument<char*> _profiles;
+  DCmdArgument<NanoTimeArgument> _interval;
+  DCmdArgument<jlong> _keep;
  public:
-  static int num_arguments() { return 3; }
+  static int num_arguments() { return 7; }
   LockStatStartDCmd(outputStream* output, bool heap);
   static const char* name() { return "LockStat.start"; }
   static const char* description() {
     return "Starts lock contention tracing in the running VM: into file, or with maxsize into a ring of "
-           "chunks that keeps the most recent data (written to file at stop or dump); duration stops it by itself.";
+           "chunks that keeps the most recent data (written to file at stop or dump); duration stops it by itself; "
+           "sampling records one in N contentions; profiles writes each interval's pprof profiles into a directory "
+           "instead of a trace.";
   }
   static const char* impact() { return "Low: the overhead of -XX:+TraceLockContention while it runs."; }
   virtual void execute(DCmdSource source, TRAPS);

@@ -70,6 +70,8 @@ static jstring JNICALL lockstat_flags(JNIEnv* env, jclass) {
     s.print_cr("TraceLockContentionCompress=%s", TraceLockContentionCompress ? "true" : "false");
     s.print_cr("TraceLockContentionReport=%s", TraceLockContentionReport != nullptr ? TraceLockContentionReport : "");
     s.print_cr("TraceLockContentionCallChains=%s", TraceLockContentionCallChains ? "true" : "false");
+    s.print_cr("TraceLockContentionSampling=%u", TraceLockContentionSampling);
+    s.print_cr("TraceLockContentionProfiles=%s", TraceLockContentionProfiles != nullptr ? TraceLockContentionProfiles : "");
   }
   return env->NewStringUTF(s.base());
 }
@@ -113,8 +115,16 @@ static void JNICALL lockstat_stop(JNIEnv* env, jclass) {
 }
 
 // Starts tracing in a running VM (a new trace); false when it is on already.
-static jboolean JNICALL lockstat_start(JNIEnv* env, jclass) {
+// sampling: the new trace's rate (TraceLockContentionSampling), 0 to keep the flag's; set only while
+// tracing is off, so that one trace has one rate.
+static jboolean JNICALL lockstat_start(JNIEnv* env, jclass, jint sampling) {
   ThreadInVMfromNative tivm(thread_of(env));
+  if (LockStat::is_active()) {
+    return JNI_FALSE;
+  }
+  if (sampling > 0) {
+    TraceLockContentionSampling = (uint)sampling;
+  }
   return LockStatService::start_at_runtime() ? JNI_TRUE : JNI_FALSE;
 }
 
@@ -158,7 +168,7 @@ static JNINativeMethod lockstat_methods[] = {
   { CC"releaseBuffer",    CC"(Ljava/nio/ByteBuffer;)V",               FN_PTR(lockstat_release_buffer) },
   { CC"stop",             CC"()V",                                    FN_PTR(lockstat_stop) },
   { CC"collect",          CC"()V",                                    FN_PTR(lockstat_collect) },
-  { CC"start",            CC"()Z",                                    FN_PTR(lockstat_start) },
+  { CC"start",            CC"(I)Z",                                   FN_PTR(lockstat_start) },
   { CC"active",           CC"()Z",                                    FN_PTR(lockstat_active) },
   { CC"nameLocks",        CC"(IJZ)V",                                 FN_PTR(lockstat_name_locks) },
   { CC"excludeCurrentThread", CC"(Z)V",                               FN_PTR(lockstat_exclude_current_thread) },

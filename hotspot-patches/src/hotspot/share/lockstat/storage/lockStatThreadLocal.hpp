@@ -26,6 +26,7 @@
 #include "utilities/globalDefinitions.hpp"
 
 class JavaThread;
+class Klass;
 class LockStatBuffer;
 
 // Call-chain work of one thread (issue: cheap call chains), summed into the trace's CHAIN_STATS
@@ -102,7 +103,7 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   jlong _tid;                     // java.lang.Thread id of the owning platform thread
   JavaThread* _thread;            // the owning platform thread (registered while it lives)
   jlong _context_tid;             // thread the buffer's latest events belong to (a mounted virtual thread)
-  uint32_t _random;               // buffer sizes: paper's random 8..24 KB, so threads rarely submit together
+  uint32_t _random;               // buffer sizes (paper's random 8..24 KB, so threads rarely submit together), sampling
 
   // wait() (paper 3.2): a wait that releases a contended monitor records a forward reference,
   // resolved to the call chain of this thread's next real release of that monitor. Only this thread
@@ -118,6 +119,11 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   jlong _announced[announced_slots];
   u8 _last_unpark_consumed;       // park events: the unpark whose permit this thread used last
   jlong _repark_tid;              // the thread (platform or virtual) whose next park is a re-park; 0: none
+  bool _park_sampled;             // sampled tracing: whether this thread's latest park was recorded
+  // Sampled tracing: the park blocker of the thread this one is unparking, from the unpark's begin to its
+  // event (LockStatParkEvents::unpark_begin/unpark_end), when the target's own park is not recorded.
+  u8 _unpark_blocker_hash;
+  Klass* _unpark_blocker_klass;
   LockStatChainCounters _chain_counters;
   LockStatChainCache _chain_cache;
   LockStatSectionCounters _section_counters;
@@ -153,6 +159,13 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   // behind; the next event starts a fresh buffer.
   void hand_over_buffer();
   jlong tid() const { return _tid; }
+  // The thread's own xorshift generator (never 0).
+  uint32_t next_random() {
+    _random ^= _random << 13;
+    _random ^= _random >> 17;
+    _random ^= _random << 5;
+    return _random;
+  }
   ObjectMonitor* waiting_on() const { return _waiting_on; }
   void set_waiting_on(ObjectMonitor* m) { _waiting_on = m; }
   ObjectMonitor* reacquiring() const { return _reacquiring; }
@@ -198,7 +211,18 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   // A re-park: the next park of thread tid continues the acquisition its last park was part of.
   void set_repark(jlong tid) { _repark_tid = tid; }
   // Whether the park thread tid begins now is a re-park; the mark is used up either way.
-  bool take_repark(jlong tid) { bool r = _repark_tid == tid && tid != 0; _repark_tid = 0; return r; }
+  bool take_repark(jlong tid) { bool r = is_repark(tid); _repark_tid = 0; return r; }
+  bool is_repark(jlong tid) const { return _repark_tid == tid && tid != 0; }
+  void set_unpark_blocker(u8 hash, Klass* k) { _unpark_blocker_hash = hash; _unpark_blocker_klass = k; }
+  u8 unpark_blocker_hash() const { return _unpark_blocker_hash; }
+  Klass* unpark_blocker_klass() const { return _unpark_blocker_klass; }
+  // Sampled tracing: a park is recorded by chance, and a re-park as its acquisition's first park was.
+  bool sample_park(jlong tid, uint rate) {
+    if (!is_repark(tid)) {
+      _park_sampled = rate <= 1 || next_random() % rate == 0;
+    }
+    return _park_sampled;
+  }
   LockStatChainCounters* chain_counters() { return &_chain_counters; }
   LockStatSectionCounters* section_counters() { return &_section_counters; }
   bool time_this_release() { return ++_release_count % LockStatSectionCounters::release_sample_period == 0; }

@@ -192,12 +192,13 @@ public final class ContentionCube implements ContentionSink {
             int bucket = axis.bucket(c.start());   // may fold the rows first
             RowKey key = new RowKey(blocked, owners.toArray(new OwnerKey[0]), bucket, c.afterWait());
             Row row = rows.computeIfAbsent(key, Row::new);
-            row.count++;
-            row.nanos += c.nanos();
+            long w = c.weight();   // counts and times weighted (a sampled trace), durations as recorded
+            row.count += w;
+            row.nanos += c.nanos() * w;
             long[] contentionOwnerNanos = new long[row.ownerNanos.length];
             for (int i = 0; i < row.ownerNanos.length; i++) {
                 contentionOwnerNanos[i] = nanos.get(i);
-                row.ownerNanos[i] += nanos.get(i);
+                row.ownerNanos[i] += nanos.get(i) * w;
             }
             row.durations.record(c.nanos(), contentionOwnerNanos);
             contentions++;

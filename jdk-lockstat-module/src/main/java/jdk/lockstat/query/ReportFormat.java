@@ -31,9 +31,24 @@ import java.util.Set;
  * online mode's report (which has no trace file) and for the viewer's export.
  */
 public final class ReportFormat {
-    /** What a report is about, beyond its trees. */
+    /**
+     * What a report is about, beyond its trees; sampling: one in how many contentions the trace recorded
+     * (the trees' counts and times are scaled by it), 1 for all.
+     */
     public record Source(String name, String windowText, String windowJson, Set<String> threads, boolean complete,
-                         List<String> problems, List<String> notes) {}
+                         List<String> problems, List<String> notes, long sampling) {
+        /** A source of a trace that recorded every contention. */
+        public Source(String name, String windowText, String windowJson, Set<String> threads, boolean complete,
+                      List<String> problems, List<String> notes) {
+            this(name, windowText, windowJson, threads, complete, problems, notes, 1);
+        }
+    }
+
+    /** The line that says a report's counts and times are estimates from a sampled trace. */
+    public static String samplingText(long sampling) {
+        return "Sampled: one in " + String.format(java.util.Locale.ROOT, "%,d", sampling)
+                + " contentions recorded, at random; counts and times are the recorded ones times " + sampling;
+    }
 
     private final Source run;
     private final List<Aspect> aspects;
@@ -101,6 +116,9 @@ public final class ReportFormat {
                 String.join(" > ", aspectNames()), run.windowText().isEmpty() ? "" : " (" + run.windowText() + ")");
         if (main.count() > 0) {
             out.println(durationsLine(main));
+        }
+        if (run.sampling() > 1) {
+            out.println(samplingText(run.sampling()));
         }
         if (!run.threads().isEmpty()) {
             out.printf("Blocked threads: %s%n", String.join(", ", run.threads()));
@@ -261,6 +279,7 @@ public final class ReportFormat {
         sb.append("  \"window\": ").append(run.windowJson()).append(",\n");
         sb.append("  \"threads\": ").append(stringArray(new ArrayList<>(run.threads()))).append(",\n");
         sb.append("  \"complete\": ").append(run.complete()).append(",\n");
+        sb.append("  \"sampling\": ").append(run.sampling()).append(",\n");
         sb.append("  \"problems\": ").append(stringArray(run.problems())).append(",\n");
         sb.append("  \"notes\": ").append(stringArray(notes())).append(",\n");
         sb.append("  \"contention\": ");

@@ -136,6 +136,7 @@ public final class TraceModel {
                     header = h;
                     startNanos = h.startNanos();
                     axis.start(startNanos);
+                    analysis.sampling(h.sampling());
                     analysis.traceStart(startNanos);
                 }
 
@@ -194,6 +195,14 @@ public final class TraceModel {
     /** The header, null if the trace had none. */
     public TraceHeader header() {
         return header;
+    }
+
+    /**
+     * One in how many contentions the trace recorded: the cube's counts and times are scaled by it; the
+     * threads' timelines (and so bottle graphs) show only the recorded contentions. 1: all of them.
+     */
+    public long sampling() {
+        return header != null ? header.sampling() : 1;
     }
 
     /** The traced VM's number of available processors (the header's cpus property); 0 when unknown. */

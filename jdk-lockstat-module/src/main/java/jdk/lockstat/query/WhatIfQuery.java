@@ -72,6 +72,11 @@ public final class WhatIfQuery {
         } catch (TraceFormatException e) {
             throw new IOException(trace + ": " + e.getMessage(), e);
         }
+        long sampling = result.parse().header() != null ? result.parse().header().sampling() : 1;
+        if (sampling > 1) {
+            throw new IllegalArgumentException("what-if replays every hold, and " + trace + " recorded one in " + sampling
+                    + " contentions (-XX:TraceLockContentionSampling): record it without sampling");
+        }
         holds.cpus(result.parse().header());
         long start = result.startNanos() != Long.MIN_VALUE ? result.startNanos() : 0;
         ReplayModel m = ReplayModel.build(holds, start, result.endNanos());

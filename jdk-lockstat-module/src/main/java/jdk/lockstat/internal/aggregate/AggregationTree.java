@@ -80,9 +80,10 @@ public final class AggregationTree implements ContentionSink {
         add(c.afterWait() ? afterWait : root, c, c.parts(), c.nanos(), 0);
     }
 
+    /** Counts and totals are weighted (a sampled trace's estimates); durations, as recorded, are not. */
     private void add(AggregationNode node, Contention c, List<OwnerPart> parts, long nanos, int level) {
-        node.totalNanos += nanos;
-        node.count++;
+        node.totalNanos += nanos * c.weight();
+        node.count += c.weight();
         node.durations.record(nanos);
         if (level == aspects.size()) {
             return;

@@ -64,15 +64,16 @@ public final class CollapsedStacks implements ContentionSink {
         if (c.afterWait()) {
             return;
         }
+        long w = c.weight();   // a sampled trace's estimates
         if (!owners) {
-            add(c.chain() != null ? c.chain() : Unknown.CHAIN, c.nanos());
+            add(c.chain() != null ? c.chain() : Unknown.CHAIN, c.nanos() * w);
             return;
         }
         if (c.parts().isEmpty()) {
-            add(Unknown.OWNER, c.nanos());   // as the report: a contention without owner parts is unknown owner's
+            add(Unknown.OWNER, c.nanos() * w);   // as the report: a contention without owner parts is unknown owner's
         }
         for (OwnerPart p : c.parts()) {
-            add(p.owner() == null ? p.unownedKey() : p.chain() != null ? p.chain() : Unknown.CHAIN, p.nanos());
+            add(p.owner() == null ? p.unownedKey() : p.chain() != null ? p.chain() : Unknown.CHAIN, p.nanos() * w);
         }
     }
 

@@ -87,23 +87,24 @@ public final class ContentionSummary implements ContentionSink {
     public synchronized void accept(Contention c) {
         BlockedKey key = new BlockedKey(c.kind(), c.lock(), c.thread(), c.chain(), c.afterWait());
         Totals t = totals.computeIfAbsent(key, k -> new Totals(c));
-        t.nanos += c.nanos();
-        t.count++;
+        long w = c.weight();   // counts and times weighted (a sampled trace), durations as recorded
+        t.nanos += c.nanos() * w;
+        t.count += w;
         t.durations.record(c.nanos());
         if (c.parts().isEmpty()) {
-            t.withoutOwners++;
-            t.withoutOwnersNanos += c.nanos();
+            t.withoutOwners += w;
+            t.withoutOwnersNanos += c.nanos() * w;
             t.withoutOwnersDurations.record(c.nanos());
             return;
         }
         Map<OwnerTotals, long[]> share = new LinkedHashMap<>(4);
         for (OwnerPart p : c.parts()) {
             OwnerTotals o = t.owners.computeIfAbsent(new OwnerKey(p.owner(), p.chain(), p.handOff()), k -> new OwnerTotals(p));
-            o.nanos += p.nanos();
+            o.nanos += p.nanos() * w;
             share.computeIfAbsent(o, k -> new long[1])[0] += p.nanos();
         }
         share.forEach((o, nanos) -> {
-            o.count++;
+            o.count += w;
             o.durations.record(nanos[0]);
         });
     }

@@ -72,7 +72,8 @@ public enum EventType {
             of("blockerClass", VARINT), of("timeoutKind", U1), of("timeout", VARINT), of("chain", VARINT),
             of("flags", U1)),
     PARK_END(21, of("time", TIMESTAMP), of("gseq", VARINT), of("unparkSeq", VARINT), of("flags", U1)),
-    UNPARK(22, of("time", TIMESTAMP), of("gseq", VARINT), of("target", VARINT), of("chain", VARINT)),
+    UNPARK(22, of("time", TIMESTAMP), of("gseq", VARINT), of("target", VARINT), of("chain", VARINT),
+            of("blockerHash", VARINT), of("blockerClass", VARINT)),
     /**
      * A read release of a ReentrantReadWriteLock or StampedLock that leaves other readers holding, while
      * a writer is first in the queue: it unparks nobody (the last reader's release is an UNPARK).

@@ -68,6 +68,17 @@ public record TraceHeader(Map<String, String> properties) {
         return getLong(START_NANOS, 0);
     }
 
+    /** The VM flag behind {@link #sampling}. */
+    public static final String SAMPLING_FLAG = FLAG_PREFIX + "TraceLockContentionSampling";
+
+    /**
+     * One in how many contentions the VM recorded (-XX:TraceLockContentionSampling, jcmd LockStat.start
+     * sampling=N), chosen at random; 1 for every contention, and for traces from before sampling.
+     */
+    public long sampling() {
+        return Math.max(1, getLong(SAMPLING_FLAG, 1));
+    }
+
     /** Timestamp counter ticks per second. */
     public long clockFrequency() {
         return getLong(CLOCK_FREQUENCY, 1_000_000_000L);

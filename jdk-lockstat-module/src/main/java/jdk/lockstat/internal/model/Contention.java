@@ -56,6 +56,7 @@ public final class Contention {
     private int unresolvedParts;
     private boolean closed;
     private boolean ownersJoined;
+    private long weight = 1;
 
     /** An open contention from start (the reconstruction's lock analyzers build it up, then close it). */
     public Contention(Kind kind, LockRef lock, ThreadRef thread, ChainRef chain, boolean afterWait, long start) {
@@ -188,6 +189,21 @@ public final class Contention {
     public void replaceParts(List<OwnerPart> finer) {
         parts.clear();
         parts.addAll(finer);
+    }
+
+    /**
+     * How many contentions this one stands for: 1, or N in a trace that recorded one in N contentions
+     * at random (-XX:TraceLockContentionSampling). Aggregates count it N times and its times N times.
+     */
+    public long weight() {
+        return weight;
+    }
+
+    public void weight(long w) {
+        if (w < 1) {
+            throw new IllegalArgumentException("weight must be at least 1: " + w);
+        }
+        weight = w;
     }
 
     /** Its owner parts carry the owners' states and root owners (the analysis joined them in). */

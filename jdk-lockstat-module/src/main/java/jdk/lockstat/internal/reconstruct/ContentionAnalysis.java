@@ -95,7 +95,12 @@ public final class ContentionAnalysis {
         this(sink, Options.defaults());
     }
 
-    public ContentionAnalysis(ContentionSink sink, Options options) {
+    public ContentionAnalysis(ContentionSink weighted, Options options) {
+        // Every contention leaves with the trace's weight (sampling), whatever path it took.
+        ContentionSink sink = c -> {
+            c.weight(sampling);
+            weighted.accept(c);
+        };
         ownerStates = options.ownerStates() ? new OwnerStateJoin(sink) : null;
         barrier = new MetadataBarrier(ownerStates != null ? ownerStates : sink, counters, options.maxHeldForMetadata());
         // Every finished contention is its thread's blocked interval: an owner state for other locks.
@@ -163,6 +168,23 @@ public final class ContentionAnalysis {
         };
         decoder.activityListener(both);
         parks.activityListener(both);
+    }
+
+    private long sampling = 1;
+
+    /**
+     * One in how many contentions the VM recorded (the header's sampling): each contention handed on
+     * stands for that many. Call before the first buffer; {@link #analyze} does it from the header.
+     */
+    public void sampling(long oneIn) {
+        if (oneIn < 1) {
+            throw new IllegalArgumentException("sampling must be at least 1: " + oneIn);
+        }
+        sampling = oneIn;
+    }
+
+    public long sampling() {
+        return sampling;
     }
 
     /**
@@ -304,6 +326,7 @@ public final class ContentionAnalysis {
             @Override
             public void header(TraceHeader header) {
                 start[0] = header.startNanos();
+                sampling(header.sampling());
                 traceStart(start[0]);
             }
 

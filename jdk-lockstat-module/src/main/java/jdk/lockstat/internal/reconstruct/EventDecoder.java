@@ -145,7 +145,8 @@ final class EventDecoder {
             case 21 -> rearranger.parkEvent(new ParkEvent(ParkEvent.END, num(v, at[TIME]), num(v, at[GSEQ]), context, null,
                     num(v, at[UNPARK_SEQ]), null, num(v, at[FLAGS])));
             case 22 -> rearranger.parkEvent(new ParkEvent(ParkEvent.UNPARK, num(v, at[TIME]), num(v, at[GSEQ]), context,
-                    resolver.chain(num(v, at[CHAIN])), num(v, at[TARGET]), null, 0, resolver.thread(num(v, at[TARGET]))));
+                    resolver.chain(num(v, at[CHAIN])), num(v, at[TARGET]), resolver.classRef(num(v, at[BLOCKER_CLASS])), 0,
+                    resolver.thread(num(v, at[TARGET])), num(v, at[BLOCKER_HASH])));
             case 23 -> rearranger.parkEvent(new ParkEvent(ParkEvent.SHARED_RELEASE, num(v, at[TIME]), num(v, at[GSEQ]),
                     context, resolver.chain(num(v, at[CHAIN])), num(v, at[BLOCKER_HASH]),
                     resolver.classRef(num(v, at[BLOCKER_CLASS])), 0));

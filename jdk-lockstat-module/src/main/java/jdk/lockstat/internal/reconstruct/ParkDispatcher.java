@@ -214,6 +214,13 @@ final class ParkDispatcher {
 
     private void unpark(ParkEvent e) {
         OpenPark p = open.get(e.target);
+        if (p == null && e.unparkBlocker != 0 && e.blockerClass != null) {
+            // Sampled trace: the target's park was not recorded, but recorded parks wait on its blocker.
+            ParkLockAnalyzer analyzer = blockers.get(LockRef.of(e.blockerClass, e.unparkBlocker, 0));
+            if (analyzer != null) {
+                analyzer.released(e.thread, e.chain, e.time, null);
+            }
+        }
         if (p == null) {
             pendingUnparks.put(e.value, e);
             if (pendingUnparks.size() > 100_000) {

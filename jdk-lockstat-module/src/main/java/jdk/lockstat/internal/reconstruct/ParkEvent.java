@@ -41,6 +41,11 @@ final class ParkEvent extends SequencedEvent {
     final long flags;
     /** Unpark: the target thread (the same object as its events' thread); null otherwise. */
     final ThreadRef target;
+    /**
+     * Unpark in a sampled trace whose target's park was not recorded: the hash of the blocker the target
+     * was parked on (with blockerClass), so that the unpark still splits the recorded parks on it; else 0.
+     */
+    final long unparkBlocker;
 
     ParkEvent(int kind, long time, long gseq, ThreadRef thread, ChainRef chain, long value, ClassRef blockerClass, long flags) {
         this(kind, time, gseq, thread, chain, value, blockerClass, flags, null);
@@ -48,8 +53,14 @@ final class ParkEvent extends SequencedEvent {
 
     ParkEvent(int kind, long time, long gseq, ThreadRef thread, ChainRef chain, long value, ClassRef blockerClass, long flags,
               ThreadRef target) {
+        this(kind, time, gseq, thread, chain, value, blockerClass, flags, target, 0);
+    }
+
+    ParkEvent(int kind, long time, long gseq, ThreadRef thread, ChainRef chain, long value, ClassRef blockerClass, long flags,
+              ThreadRef target, long unparkBlocker) {
         super(gseq, time);
         this.target = target;
+        this.unparkBlocker = unparkBlocker;
         this.kind = kind;
         this.thread = thread;
         this.chain = chain;

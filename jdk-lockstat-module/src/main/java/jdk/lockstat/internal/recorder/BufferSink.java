@@ -41,6 +41,18 @@ interface BufferSink {
     /** End of a drain period in which buffers arrived: a chance to flush. */
     void periodEnd() throws IOException;
 
+    /**
+     * Whether this sink's time-driven interval (periodic profiles) has ended: the drain then collects the
+     * threads' buffers even while idle, hands everything over and calls {@link #endInterval}.
+     */
+    default boolean intervalDue() {
+        return false;
+    }
+
+    /** The interval ended, with everything recorded up to now handed over. */
+    default void endInterval() throws IOException {
+    }
+
     /** Tracing ended normally; the properties describe the whole trace. */
     void end(Map<String, String> endProperties) throws IOException;
 

@@ -59,6 +59,46 @@ public final class Control {
      * time); durationNanos, maxSize: 0 for none. Returns what was started.
      */
     public static String start(String file, long durationNanos, long maxSize) throws IOException {
+        return start(file, durationNanos, maxSize, 0);
+    }
+
+    /** LockStat.start's profiles, interval and keep, or null without profiles. */
+    private static ProfileDirectory.Spec profileSpec(String file, long maxSize, String profiles, long intervalNanos, long keep) {
+        if (profiles == null || profiles.isBlank()) {
+            if (intervalNanos != 0 || keep != 0) {
+                throw new IllegalArgumentException("interval and keep apply to profiles=DIR");
+            }
+            return null;
+        }
+        if (file != null && !file.isBlank() || maxSize != 0) {
+            throw new IllegalArgumentException("profiles writes no trace file: give profiles=DIR without file or maxsize");
+        }
+        return ProfileDirectory.Spec.of(profiles.trim(), intervalNanos > 0 ? intervalNanos : ProfileDirectory.Spec.DEFAULT_INTERVAL_NANOS,
+                keep > 0 ? keep : ProfileDirectory.Spec.DEFAULT_KEEP);
+    }
+
+    /** The largest sampling rate: one in a million contentions (the flag's range). */
+    static final long MAX_SAMPLING = 1_000_000;
+
+    /**
+     * Starts tracing; sampling: record one in that many contentions, chosen at random (the releases
+     * and unparks that end the others are not recorded either), 0 for -XX:TraceLockContentionSampling.
+     */
+    public static String start(String file, long durationNanos, long maxSize, long sampling) throws IOException {
+        return start(file, durationNanos, maxSize, sampling, null, 0, 0);
+    }
+
+    /**
+     * Starts tracing; profiles: a directory for periodic profiles instead of a trace file (each interval's
+     * owner- and blocked-side pprof profiles, the most recent keep of each), or null; intervalNanos and
+     * keep 0 for their defaults (60 s, 60).
+     */
+    public static String start(String file, long durationNanos, long maxSize, long sampling, String profiles,
+                               long intervalNanos, long keep) throws IOException {
+        ProfileDirectory.Spec profileSpec = profileSpec(file, maxSize, profiles, intervalNanos, keep);
+        if (sampling < 0 || sampling > MAX_SAMPLING) {
+            throw new IllegalArgumentException("sampling must be 1 to " + MAX_SAMPLING + " (one in N contentions), was " + sampling);
+        }
         if (durationNanos < 0) {
             throw new IllegalArgumentException("duration must not be negative");
         }
@@ -79,14 +119,18 @@ public final class Control {
                 boolean compress = LockStatVM.compress();
                 TraceFileSink fileSink = null;
                 TraceRing ring = null;
+                ProfileDirectory directory = null;
                 // The VM first: the header takes its start time.
-                if (!LockStatVM.start()) {
+                if (!LockStatVM.start((int) sampling)) {
                     throw new IllegalStateException("the VM is tracing already");
                 }
                 Map<String, String> header = Startup.headerProperties();
                 header.put("lockstat.started.by", "LockStat.start");
                 try {
-                    if (maxSize > 0) {
+                    if (profileSpec != null) {
+                        directory = new ProfileDirectory(profileSpec, new jdk.lockstat.internal.format.TraceHeader(header),
+                                LockStatVM.startNanos());
+                    } else if (maxSize > 0) {
                         Path dir = Files.createTempDirectory("lockstat-" + ProcessHandle.current().pid() + "-");
                         ring = new TraceRing(dir, maxSize, compress, header);
                     } else {
@@ -94,17 +138,22 @@ public final class Control {
                     }
                 } catch (IOException e) {
                     LockStatVM.stop();
-                    throw new IllegalStateException((maxSize > 0 ? "cannot create the ring's directory" : "cannot write trace file " + path)
+                    throw new IllegalStateException((profileSpec != null ? "cannot create the profiles' directory " + profileSpec.dir()
+                            : maxSize > 0 ? "cannot create the ring's directory" : "cannot write trace file " + path)
                             + " (" + Startup.describe(e) + "); tracing stays off", e);
                 } catch (RuntimeException e) {
                     LockStatVM.stop();
                     throw e;
                 }
-                Recording r = new Recording(path, fileSink, ring, List.of(), header, compress, durationNanos);
+                Recording r = new Recording(directory != null ? directory.directory() : path, fileSink, ring,
+                        directory != null ? List.of(directory) : List.of(), header, compress, durationNanos);
                 current = r;
                 running = true;
                 r.start();
-                return "LockStat: tracing started; " + (ring != null
+                long rate = Startup.samplingOf(header);
+                return "LockStat: tracing started; " + (rate > 1 ? "one in " + rate + " contentions sampled; " : "")
+                        + (directory != null ? "profiles every " + profileSpec.intervalNanos() / 1_000_000_000L + " s into "
+                                + directory.directory() + " (the most recent " + profileSpec.keep() + " of each side)" : ring != null
                         ? "ring of at most " + maxSize + " bytes in " + ring.directory() + ", written to " + path + " at stop"
                         : "trace file " + path)
                         + (durationNanos > 0 ? "; stops by itself after " + durationNanos / 1_000_000 + " ms" : "") + "\n";
@@ -255,8 +304,9 @@ public final class Control {
 
     // ---- jcmd: text in, text out; problems become messages, never exceptions in the VM ----
 
-    static String dcmdStart(String file, long durationNanos, long maxSize) {
-        return asText(() -> start(file, durationNanos, maxSize));
+    static String dcmdStart(String file, long durationNanos, long maxSize, long sampling, String profiles,
+                            long intervalNanos, long keep) {
+        return asText(() -> start(file, durationNanos, maxSize, sampling, profiles, intervalNanos, keep));
     }
 
     static String dcmdStop() {

@@ -149,7 +149,8 @@ final class Drain implements Runnable {
         // contended enter) holds that event in a partly filled buffer, and the analysis of that
         // lock waits for it. A safepoint hands every thread's buffer over (paper 3.1 relies on GC
         // safepoints; an application that does not allocate has none).
-        if (busy && System.nanoTime() - lastCollect >= PERIOD_NANOS) {
+        boolean intervalDue = intervalDue();
+        if (intervalDue || busy && System.nanoTime() - lastCollect >= PERIOD_NANOS) {
             LockStatVM.collect();
             lastCollect = System.nanoTime();
         }
@@ -162,6 +163,9 @@ final class Drain implements Runnable {
             // (an owner that barely releases) would reach the analysis seconds late.
             if (!sinks.isEmpty() && (drained = drainQueued(true, lastCollect + PERIOD_NANOS)) > 0) {
                 forEachSink(PERIOD_END, null, false);
+            }
+            if (intervalDue) {
+                forEachSink(END_INTERVAL, null, false);
             }
         } finally {
             lock.unlock();
@@ -305,6 +309,22 @@ final class Drain implements Runnable {
     };
     private static final SinkAction<Void> PERIOD_END = (sink, unused) -> sink.periodEnd();
     private static final SinkAction<Map<String, String>> END = BufferSink::end;
+    private static final SinkAction<Void> END_INTERVAL = (sink, unused) -> sink.endInterval();
+
+    /** Whether a sink's time-driven interval ended; allocates nothing. */
+    private boolean intervalDue() {
+        lock.lock();
+        try {
+            for (int i = 0; i < sinks.size(); i++) {
+                if (sinks.get(i).intervalDue()) {
+                    return true;
+                }
+            }
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
 
     /** One VM buffer to every sink; allocates nothing (no duplicate, no copy of the list). */
     private void handOver(ByteBuffer b) {

@@ -90,9 +90,10 @@ final class LockStatVM {
 
     /**
      * Starts tracing in a running VM, with a new trace (buffer sequence from 0; metadata written
-     * again as events first use it). False when tracing is on already.
+     * again as events first use it). sampling: record one in that many contentions
+     * (TraceLockContentionSampling), 0 to keep the flag's rate. False when tracing is on already.
      */
-    static native boolean start();
+    static native boolean start(int sampling);
 
     /**
      * Names the at most maxLocks most contended locks still alive by their reference paths from GC roots,

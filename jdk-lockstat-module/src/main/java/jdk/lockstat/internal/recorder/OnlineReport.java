@@ -39,6 +39,7 @@ import jdk.lockstat.internal.format.EventBuffer;
 import jdk.lockstat.internal.format.EventType;
 import jdk.lockstat.internal.format.Schema;
 import jdk.lockstat.internal.format.TraceClock;
+import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
 import jdk.lockstat.query.Aspect;
 import jdk.lockstat.query.ReportFormat;
@@ -65,13 +66,14 @@ final class OnlineReport implements BufferSink {
     private volatile boolean ended;
     private long buffersWithoutHeap;   // not (or not wholly) analysed: the application had exhausted the heap
 
-    private OnlineReport(String path, TraceClock clock) {
+    private OnlineReport(String path, TraceHeader header) {
         this.path = path;
-        this.clock = clock;
+        this.clock = TraceClock.of(header);
         this.analysis = new ContentionAnalysis(c -> {
             tree.accept(c);
             summary.accept(c);
         }, boundsFor(Runtime.getRuntime().maxMemory()));
+        analysis.sampling(header.sampling());
         analysis.traceStart(LockStatVM.startNanos());
     }
 
@@ -90,25 +92,36 @@ final class OnlineReport implements BufferSink {
         return offline.withBounds(perMonitor, total, heldForMetadata);
     }
 
-    static BufferSink start(String path, TraceClock clock) {
-        OnlineReport r = new OnlineReport(path, clock);
+    static BufferSink start(String path, TraceHeader header) {
+        OnlineReport r = new OnlineReport(path, header);
         current = r;
         return r;
     }
 
     @Override
     public void buffer(ByteBuffer vmBuffer) throws IOException {
-        // A copy: the engine may keep events past this call, and the VM reuses its buffer.
+        if (!feed(analysis, schema, clock, vmBuffer, "online analysis")) {
+            buffersWithoutHeap++;   // its events are missing from the analysis, as a lost buffer's are; the report says so
+        }
+    }
+
+    /**
+     * A VM buffer into an analysis in the application's heap (the online report's, the periodic profiles');
+     * false when the heap had no room for it. A copy: the engine may keep events past this call, and the VM
+     * reuses its buffer. A bug in the analysis must not end tracing into a trace file as well: only the
+     * sink ends (the IOException names what failed).
+     */
+    static boolean feed(ContentionAnalysis analysis, Schema schema, TraceClock clock, ByteBuffer vmBuffer, String what)
+            throws IOException {
         try {
             ByteBuffer copy = ByteBuffer.allocate(vmBuffer.remaining());
             copy.put(vmBuffer).flip();
             analysis.accept(new EventBuffer(schema, copy, clock));
+            return true;
         } catch (OutOfMemoryError e) {
-            // Its events are missing from the analysis, as a lost buffer's are; the report says so.
-            buffersWithoutHeap++;
+            return false;
         } catch (RuntimeException e) {
-            // A bug in the analysis must not end tracing into a trace file as well: this sink ends.
-            throw new IOException("online analysis failed: " + e, e);
+            throw new IOException(what + " failed: " + e, e);
         }
     }
 
@@ -162,7 +175,8 @@ final class OnlineReport implements BufferSink {
         if (buffersWithoutHeap > 0) {
             notes.add(buffersWithoutHeap + " event buffer(s) not analysed: the application had exhausted the heap");
         }
-        ReportFormat.Source source = new ReportFormat.Source(name, "", "null", Set.of(), ended, List.of(), notes);
+        ReportFormat.Source source = new ReportFormat.Source(name, "", "null", Set.of(), ended, List.of(), notes,
+                analysis.sampling());
         return ReportFormat.render(format, source, aspects, trees[0], trees[1], top, 0);
     }
 

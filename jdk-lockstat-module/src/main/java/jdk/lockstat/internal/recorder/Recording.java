@@ -40,6 +40,7 @@ final class Recording {
     private final Path file;             // the trace file: written as we go, or (ring) at stop
     private final TraceFileSink fileSink;  // null for a ring
     private final TraceRing ring;        // null without maxsize
+    private final ProfileDirectory profiles;   // periodic profiles instead of a trace file, or null
     private final Drain drain;
     private final Map<String, String> header;
     private final boolean compress;
@@ -66,6 +67,8 @@ final class Recording {
             sinks.add(ring);
         }
         sinks.addAll(otherSinks);
+        this.profiles = otherSinks.stream().filter(s -> s instanceof ProfileDirectory).map(s -> (ProfileDirectory) s)
+                .findFirst().orElse(null);
         this.drain = new Drain(sinks);
     }
 
@@ -114,6 +117,10 @@ final class Recording {
         }
         boolean ended = drain.finish();
         endNote = why;
+        if (profiles != null && fileSink == null) {
+            return "LockStat: tracing stopped (" + why + "); " + profiles.profilesWritten() + " interval(s) of profiles in "
+                    + profiles.directory() + (ended ? "" : " (the last could not be written in time)") + "\n";
+        }
         if (ring == null) {
             return "LockStat: tracing stopped (" + why + "); trace " + file
                     + (ended ? "" : " (its end could not be written in time)") + "\n";
@@ -134,7 +141,8 @@ final class Recording {
     /** A complete trace of what was recorded so far, in destination; tracing goes on. */
     String dump(Path destination) throws Exception {
         if (ring == null && fileSink == null) {
-            throw new IllegalStateException("this recording writes no trace file (online analysis only); use LockStat.report");
+            throw new IllegalStateException(profiles != null ? "this recording writes profiles, not a trace file: they are in " + profiles.directory()
+                    : "this recording writes no trace file (online analysis only); use LockStat.report");
         }
         if (destination.equals(file) && ring == null) {
             throw new IllegalArgumentException("that is the file this recording writes; dump to another file");
@@ -214,6 +222,9 @@ final class Recording {
                     .append(" bytes, ").append(ring.bytesOnDisk()).append(" bytes on disk, ")
                     .append(ring.droppedChunks()).append(" chunks dropped\n");
             b.append("  file (at stop): ").append(file).append('\n');
+        } else if (profiles != null && fileSink == null) {
+            b.append("  profiles: ").append(profiles.directory()).append(", ").append(profiles.profilesWritten())
+                    .append(" interval(s) written\n");
         } else {
             long size = -1;
             try {
@@ -222,6 +233,10 @@ final class Recording {
                 // shown as unknown
             }
             b.append("  file: ").append(file).append(size >= 0 ? ", " + size + " bytes" : "").append('\n');
+        }
+        long sampling = Startup.samplingOf(header);
+        if (sampling > 1) {
+            b.append("  sampling: one in ").append(sampling).append(" contentions recorded\n");
         }
         if (durationNanos > 0 && endNote == null) {
             b.append("  duration: ").append(TimeUnit.NANOSECONDS.toSeconds(durationNanos)).append(" s, ")

@@ -49,13 +49,24 @@ public final class Startup {
         }
         String report = LockStatVM.reportPath();
         if (report != null) {
-            others.add(OnlineReport.start(report, TraceClock.of(new TraceHeader(header))));
+            others.add(OnlineReport.start(report, new TraceHeader(header)));
+        }
+        String profiles = header.getOrDefault(TraceHeader.FLAG_PREFIX + "TraceLockContentionProfiles", "");
+        ProfileDirectory directory = null;
+        if (!profiles.isBlank()) {
+            try {
+                directory = new ProfileDirectory(ProfileDirectory.Spec.parse(profiles), new TraceHeader(header), LockStatVM.startNanos());
+                others.add(directory);
+            } catch (IllegalArgumentException | IOException | SecurityException e) {
+                Warnings.warn("-XX:TraceLockContentionProfiles=" + profiles + ": " + describe(e) + "; no profiles are written");
+            }
         }
         if (file == null && others.isEmpty()) {
             LockStatVM.stop();
             return;
         }
-        Path path = file != null ? file.path() : Path.of("(no trace file: online analysis only)");
+        Path path = file != null ? file.path() : directory != null ? directory.directory()
+                : Path.of("(no trace file: online analysis only)");
         Control.startupRecording(new Recording(path, file, null, others, header, LockStatVM.compress(), 0));
     }
 
@@ -86,6 +97,11 @@ public final class Startup {
             }
         }
         return p;
+    }
+
+    /** The sampling rate in a header (TraceHeader.sampling). */
+    static long samplingOf(Map<String, String> header) {
+        return new TraceHeader(header).sampling();
     }
 
     /**

@@ -93,6 +93,11 @@ final class AnalysisRun {
         return new AnalysisRun(file, from, to, threads, o.values.get("--from"), o.values.get("--to"));
     }
 
+    /** A run over the whole of one trace, without filters (lockstat diff reads two). */
+    static AnalysisRun whole(Path file) {
+        return new AnalysisRun(file, Long.MIN_VALUE, Long.MAX_VALUE, Set.of(), null, null);
+    }
+
     /**
      * A time relative to the trace's start: a number with an optional unit, ns, us, ms, s (the default)
      * or min; e.g. 2.5, 1500ms, 2s.
@@ -281,7 +286,7 @@ final class AnalysisRun {
                 : "{\"fromNanos\": " + (from == Long.MIN_VALUE ? "null" : from) + ", \"toNanos\": "
                   + (to == Long.MAX_VALUE ? "null" : to) + "}";
         return new ReportFormat.Source(file.toString(), windowText(), windowJson, threads, result.parse().complete(),
-                problems(), analysis.counters().notes());
+                problems(), analysis.counters().notes(), analysis.sampling());
     }
 
     /** "from 1.000 s to 2.000 s" or "" without a window. */

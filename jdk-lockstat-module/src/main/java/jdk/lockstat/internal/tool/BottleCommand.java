@@ -70,6 +70,10 @@ final class BottleCommand implements Command {
             throw new ToolException("cannot read " + file + ": " + e.getMessage(), 1);
         }
         model.problems().forEach(p -> err.println("lockstat bottle: " + file + ": " + p));
+        if (model.sampling() > 1) {
+            err.println("lockstat bottle: note: " + file + " recorded one in " + model.sampling()
+                    + " contentions: threads show as blocked only in the recorded ones");
+        }
         BottleGraph g = model.activity().bottleGraph(0, model.lastBucket(), o.flags.contains(GROUP_BY_NAME), model.cpus());
         if (format.equals("json")) {
             json(out, file, model.cpus(), g);

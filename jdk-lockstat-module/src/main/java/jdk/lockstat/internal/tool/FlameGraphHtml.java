@@ -47,8 +47,25 @@ final class FlameGraphHtml {
      */
     static String render(String title, Map<List<String>, Long> blocked, Map<List<String>, Long> owners,
                          boolean ownerFirst) {
+        return render(title, blocked, owners, null, null, ownerFirst);
+    }
+
+    /**
+     * A differential page (lockstat diff --format html): frames as wide as their time in the new trace
+     * (a button switches to the base's), red where the time grew, blue where it shrank, by how much in
+     * proportion; weights are nanoseconds per second of each run.
+     */
+    static String renderDiff(String title, Map<List<String>, Long> baseBlocked, Map<List<String>, Long> baseOwners,
+                             Map<List<String>, Long> blocked, Map<List<String>, Long> owners) {
+        return render(title, blocked, owners, baseBlocked, baseOwners, true);
+    }
+
+    private static String render(String title, Map<List<String>, Long> blocked, Map<List<String>, Long> owners,
+                                 Map<List<String>, Long> baseBlocked, Map<List<String>, Long> baseOwners, boolean ownerFirst) {
         Map<String, Integer> names = new LinkedHashMap<>();
         String blockedJson = stacks(blocked, names), ownersJson = stacks(owners, names);
+        String baseJson = baseBlocked == null ? "null"
+                : "{\"blocked\": " + stacks(baseBlocked, names) + ",\n\"owner\": " + stacks(baseOwners, names) + "}";
         StringBuilder data = new StringBuilder("{\"title\": ").append(jsString(title))
                 .append(", \"initial\": ").append(jsString(ownerFirst ? "owner" : "blocked"))
                 .append(", \"names\": [");
@@ -58,7 +75,7 @@ final class FlameGraphHtml {
             sep = ", ";
         }
         data.append("],\n\"views\": {\"blocked\": ").append(blockedJson).append(",\n\"owner\": ").append(ownersJson)
-            .append("}}");
+            .append("},\n\"base\": ").append(baseJson).append("}");
         return TEMPLATE.replace("/*DATA*/", data);
     }
 
@@ -137,6 +154,7 @@ final class FlameGraphHtml {
               <button id="view-owner" type="button">Lock owners</button>
               <input id="search" type="search" placeholder="Search frames (regex)" size="30">
               <button id="reset" type="button">Reset zoom</button>
+              <button id="widths" type="button" hidden>Widths from base</button>
               <span id="matched"></span>
             </header>
             <div id="about"></div>
@@ -153,26 +171,35 @@ final class FlameGraphHtml {
             };
             const chart = document.getElementById("chart"), details = document.getElementById("details");
             const search = document.getElementById("search"), matched = document.getElementById("matched");
-            let view, root, zoom;
+            let view, root, zoom, fromBase = false;
+            const diff = data.base !== null;
 
-            // The views' trees: a node per frame of a path, with the nanoseconds of the stacks through it.
-            function build(stacks) {
-              const top = { name: "all", value: 0, depth: 0, parent: null, kids: new Map() };
-              for (const s of stacks) {
-                top.value += s[0];
-                let n = top;
-                for (let i = 1; i < s.length; i++) {
-                  const name = data.names[s[i]];
-                  let c = n.kids.get(name);
-                  if (!c) {
-                    c = { name: name, value: 0, depth: n.depth + 1, parent: n, kids: new Map() };
-                    n.kids.set(name, c);
+            // The views' trees: a node per frame of a path, with the nanoseconds of the stacks through it
+            // (value), and in a differential page those of the base trace (base).
+            function build(stacks, baseStacks) {
+              const top = { name: "all", value: 0, base: 0, depth: 0, parent: null, kids: new Map() };
+              for (const [list, key] of [[stacks, "value"], [baseStacks || [], "base"]]) {
+                for (const s of list) {
+                  top[key] += s[0];
+                  let n = top;
+                  for (let i = 1; i < s.length; i++) {
+                    const name = data.names[s[i]];
+                    let c = n.kids.get(name);
+                    if (!c) {
+                      c = { name: name, value: 0, base: 0, depth: n.depth + 1, parent: n, kids: new Map() };
+                      n.kids.set(name, c);
+                    }
+                    c[key] += s[0];
+                    n = c;
                   }
-                  c.value += s[0];
-                  n = c;
                 }
               }
               return top;
+            }
+
+            // A frame's width: its time in the new trace, or in the base's.
+            function size(n) {
+              return fromBase ? n.base : n.value;
             }
 
             function time(ns) {
@@ -185,6 +212,19 @@ final class FlameGraphHtml {
 
             function percent(part, whole) {
               return whole > 0 ? (100 * part / whole).toFixed(2) + "%" : "0%";
+            }
+
+            // Differential: red where the time grew, blue where it shrank, the deeper the larger the change
+            // in proportion to the frame's larger time.
+            function change(n) {
+              const d = n.value - n.base, rel = Math.abs(d) / Math.max(n.value, n.base, 1);
+              if (d === 0) return "hsl(0, 0%, 92%)";
+              return "hsl(" + (d > 0 ? 0 : 220) + ", 80%, " + Math.round(92 - 40 * rel) + "%)";
+            }
+
+            function versus(n) {
+              const d = n.value - n.base;
+              return "base " + time(n.base) + "/s \\u2192 new " + time(n.value) + "/s (" + (d >= 0 ? "+" : "\\u2212") + time(Math.abs(d)) + "/s)";
             }
 
             function colour(name) {
@@ -201,6 +241,10 @@ final class FlameGraphHtml {
             }
 
             function show(n) {
+              if (diff) {
+                details.textContent = n.name + "  \\u2014  " + versus(n);
+                return;
+              }
               details.textContent = n.name + "  \\u2014  " + time(n.value) + " blocked, " + percent(n.value, root.value)
                 + " of all" + (zoom !== root ? ", " + percent(n.value, zoom.value) + " of the zoomed frame" : "");
             }
@@ -211,9 +255,9 @@ final class FlameGraphHtml {
               div.style.left = x + "px";
               div.style.width = width + "px";
               div.style.top = (maxDepth - n.depth) * ROW + "px";
-              div.style.background = colour(n.name);
+              div.style.background = diff ? change(n) : colour(n.name);
               div.textContent = n.name;
-              div.title = n.name + "\\n" + time(n.value) + " blocked (" + percent(n.value, root.value) + ")";
+              div.title = n.name + "\\n" + (diff ? versus(n) : time(n.value) + " blocked (" + percent(n.value, root.value) + ")");
               div.addEventListener("mouseenter", () => show(n));
               div.addEventListener("click", () => { zoom = n.parent === null ? root : n; render(); });
               chart.appendChild(div);
@@ -221,7 +265,7 @@ final class FlameGraphHtml {
 
             function render() {
               chart.textContent = "";
-              if (root.value === 0) {
+              if (size(root) === 0) {
                 chart.style.height = "auto";
                 const p = document.createElement("p");
                 p.id = "empty";
@@ -234,9 +278,9 @@ final class FlameGraphHtml {
               chart.style.height = (maxDepth + 1) * ROW + "px";
               for (let a = zoom; a !== null; a = a.parent) frame(a, 0, width, maxDepth, regex);
               (function below(n, x) {
-                const kids = [...n.kids.values()].sort((p, q) => q.value - p.value || (p.name < q.name ? -1 : 1));
+                const kids = [...n.kids.values()].sort((p, q) => size(q) - size(p) || (p.name < q.name ? -1 : 1));
                 for (const c of kids) {
-                  const w = width * c.value / zoom.value;
+                  const w = width * size(c) / size(zoom);
                   if (w >= 1) {
                     frame(c, x, w, maxDepth, regex);
                     below(c, x);
@@ -270,11 +314,14 @@ final class FlameGraphHtml {
 
             function select(name) {
               view = name;
-              root = build(data.views[name]);
+              root = build(data.views[name], diff ? data.base[name] : null);
               zoom = root;
               document.getElementById("view-blocked").classList.toggle("on", name === "blocked");
               document.getElementById("view-owner").classList.toggle("on", name === "owner");
-              document.getElementById("about").textContent = ABOUT[name] + " Total " + time(root.value) + ".";
+              document.getElementById("about").textContent = diff
+                ? ABOUT[name] + " Per second of each run: " + versus(root) + ". Red: more than in the base trace, blue: less; "
+                  + "widths from the " + (fromBase ? "base" : "new") + " trace."
+                : ABOUT[name] + " Total " + time(root.value) + ".";
               details.textContent = "";
               render();
             }
@@ -284,10 +331,18 @@ final class FlameGraphHtml {
             document.getElementById("view-blocked").addEventListener("click", () => select("blocked"));
             document.getElementById("view-owner").addEventListener("click", () => select("owner"));
             document.getElementById("reset").addEventListener("click", () => { zoom = root; render(); });
+            const widths = document.getElementById("widths");
+            widths.hidden = !diff;
+            widths.addEventListener("click", () => {
+              fromBase = !fromBase;
+              widths.textContent = fromBase ? "Widths from new" : "Widths from base";
+              select(view);
+            });
             search.addEventListener("input", render);
             window.addEventListener("resize", render);
             const hash = new URLSearchParams(location.hash.slice(1));
             search.value = hash.get("search") || "";
+            fromBase = diff && hash.get("widths") === "base";
             select(hash.get("view") === "blocked" || hash.get("view") === "owner" ? hash.get("view") : data.initial);
             </script>
             </body>

@@ -243,6 +243,32 @@ final class HelpTopics {
                     are not modelled (read-write locks replay as exclusive)
                 Measured against real shortened runs: bench/whatif/RESULTS.md.
                 """);
+        TOPICS.put("diff", """
+                Comparing two traces (lockstat diff BASE NEW)
+
+                Both traces by the same aspects (--by, default lock-class,owner-method); every node's
+                blocked time and contentions per second of its trace's run, so traces of any lengths
+                compare. At each level the rows are ranked by the change of blocked time per second,
+                either way: the section a fix or a deploy changed comes first. (new), (gone): a key
+                found in one trace only.
+                  --format collapsed   "stack base new" lines (ns per second of each run) for
+                                       flamegraph.pl's differential flame graphs; --owner: owners' chains
+                  --format html        a differential flame graph page: widths from the new trace (or
+                                       the base's), red where time grew, blue where it shrank
+                Two pprof profiles from lockstat export: go tool pprof -diff_base=BASE.pb.gz NEW.pb.gz.
+                """);
+        TOPICS.put("sampling", """
+                Sampled traces (-XX:TraceLockContentionSampling=N, jcmd LockStat.start sampling=N)
+
+                The VM recorded one in N contentions, chosen at random as threads blocked, and only the
+                releases and unparks that ended those: the cost falls with N, and each recorded
+                contention keeps all of its owners. Reports, flame graphs, pprof exports, the online
+                report and the viewer count each recorded contention N times and its time N times, and
+                say so ("Sampled: one in N ..."; JSON "sampling": N); duration percentiles are the
+                recorded ones. Owner shares are estimates whose spread shrinks with the number of
+                recorded contentions (lockstat summary counts them). Threads' timelines and bottle graphs
+                show only the recorded contentions; whatif needs a trace without sampling.
+                """);
     }
 
     private HelpTopics() {}

@@ -29,7 +29,7 @@ import java.util.List;
 /** The lockstat command (bin/lockstat). */
 public final class Main {
     private static final List<Command> COMMANDS = List.of(new SummaryCommand(), new PrintCommand(), new VerifyCommand(),
-            new ReportCommand(), new FlameCommand(), new ExportCommand(), new LocksCommand(), new BottleCommand(), new WhatIfCommand());
+            new ReportCommand(), new FlameCommand(), new ExportCommand(), new LocksCommand(), new BottleCommand(), new WhatIfCommand(), new DiffCommand());
 
     private Main() {}
 

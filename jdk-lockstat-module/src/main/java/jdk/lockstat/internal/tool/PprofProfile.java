@@ -57,7 +57,7 @@ import jdk.lockstat.query.Aspect;
  * {@code go tool pprof -top}. Without a system name pprof takes the name as already demangled, in every
  * -symbolize mode (PprofExportTest).
  */
-final class PprofProfile implements ContentionSink {
+public final class PprofProfile implements ContentionSink {
     /** Profile fields (profile.proto). */
     private static final int SAMPLE_TYPE = 1, SAMPLE = 2, LOCATION = 4, FUNCTION = 5, STRING_TABLE = 6,
             TIME_NANOS = 9, DURATION_NANOS = 10, PERIOD_TYPE = 11, PERIOD = 12, COMMENT = 13, DEFAULT_SAMPLE_TYPE = 14;
@@ -81,7 +81,7 @@ final class PprofProfile implements ContentionSink {
     private final boolean allFrames;
     private final Map<SampleKey, long[]> samples = new LinkedHashMap<>();
 
-    PprofProfile(boolean ownerSide, boolean allFrames) {
+    public PprofProfile(boolean ownerSide, boolean allFrames) {
         this.ownerSide = ownerSide;
         this.allFrames = allFrames;
     }
@@ -109,8 +109,8 @@ final class PprofProfile implements ContentionSink {
         mine.forEach((key, nanos) -> {
             if (nanos > 0) {
                 long[] v = samples.computeIfAbsent(key, k -> new long[2]);
-                v[0]++;
-                v[1] += nanos;
+                v[0] += c.weight();   // a sampled trace's estimates, as Go's mutex profile scales its samples
+                v[1] += nanos * c.weight();
             }
         });
     }
@@ -119,7 +119,7 @@ final class PprofProfile implements ContentionSink {
      * The uncompressed profile.proto message. timeNanos: the start (epoch ns, 0 unknown); durationNanos:
      * the profile's length; comment: a line shown by pprof.
      */
-    byte[] encode(long timeNanos, long durationNanos, String comment) {
+    public byte[] encode(long timeNanos, long durationNanos, String comment) {
         Strings strings = new Strings();
         Map<String, Long> functions = new LinkedHashMap<>();   // "name\0file" -> id
         Map<String, Long> locations = new LinkedHashMap<>();   // "function id:line" -> id

@@ -108,6 +108,10 @@ final class SummaryCommand implements Command {
             out.printf("Start:        %s%n", startMillis >= 0 ? Instant.ofEpochMilli(startMillis) : "unknown");
             out.printf("Clock:        %s, %s ticks/s%n", h.get(TraceHeader.CLOCK), h.get(TraceHeader.CLOCK_FREQUENCY));
             out.printf("CPUs:         %s%n", h.get(TraceHeader.CPUS));
+            if (h.sampling() > 1) {
+                out.printf("Sampling:     one in %,d contentions recorded (reports scale counts and times by %d)%n",
+                        h.sampling(), h.sampling());
+            }
             out.println("Flags:");
             h.properties().forEach((k, v) -> {
                 if (k.startsWith(TraceHeader.FLAG_PREFIX)) {

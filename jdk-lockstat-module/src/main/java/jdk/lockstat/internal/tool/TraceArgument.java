@@ -35,11 +35,23 @@ final class TraceArgument {
             throw new ToolException(positional.isEmpty() ? "missing trace file\nusage: " + usage
                     : "expected one trace file, got " + positional.size() + "\nusage: " + usage, 2);
         }
+        return checked(positional.get(0));
+    }
+
+    /** Two trace files (lockstat diff's base and new), each checked as {@link #single} checks one. */
+    static List<Path> pair(List<String> positional, String usage) throws ToolException {
+        if (positional.size() != 2) {
+            throw new ToolException("expected two trace files (base, then new), got " + positional.size() + "\nusage: " + usage, 2);
+        }
+        return List.of(checked(positional.get(0)), checked(positional.get(1)));
+    }
+
+    private static Path checked(String name) throws ToolException {
         Path p;
         try {
-            p = Path.of(positional.get(0));
+            p = Path.of(name);
         } catch (InvalidPathException e) {
-            throw new ToolException("invalid file name " + positional.get(0), 2);
+            throw new ToolException("invalid file name " + name, 2);
         }
         if (!Files.exists(p)) {
             throw new ToolException("no such file: " + p, 1);

@@ -87,6 +87,10 @@ final class WhatIfCommand implements Command {
         AnalysisRun run = AnalysisRun.of(o, usage());
         run.withActivity(holds);
         run.analyze(holds, err, name());
+        if (run.analysis.sampling() > 1) {
+            throw new ToolException(run.file + " recorded one in " + run.analysis.sampling() + " contentions "
+                    + "(-XX:TraceLockContentionSampling): what-if replays every hold, so it needs a trace recorded without sampling", 1);
+        }
         holds.cpus(run.result.parse().header());
         ReplayModel model = ReplayModel.build(holds, run.windowStart(), run.windowEnd());
         WhatIf.Result r = WhatIf.predict(model, scale, top);

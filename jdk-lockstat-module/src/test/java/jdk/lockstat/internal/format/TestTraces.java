@@ -72,7 +72,7 @@ public final class TestTraces {
         b.event(EventType.MONITOR_NOTIFY, t += 1, 0x7f00aa00L, 8L, 1, 5L);
         b.event(EventType.MONITOR_DEFLATE, t += 1, 0x7f00aa00L, 9L);
         b.event(EventType.PARK_BEGIN, t -= 3, 1L, 99L, 0x7f0011L, 1, 5_000_000L, 5L, 0);  // clocks may step back
-        b.event(EventType.UNPARK, t += 1, 2L, 1L, 5L);
+        b.event(EventType.UNPARK, t += 1, 2L, 1L, 5L, 0L, 0L);
         b.event(EventType.PARK_END, t += 1, 3L, 2L, 0);
         b.event(EventType.SHARED_RELEASE, t += 1, 4L, 99L, 0x7f0011L, 5L);
         b.event(EventType.THREAD_CPU, t += 1, List.<Object[]>of(new Object[] {1L, 12_345_678L}, new Object[] {77L, 42L}));

@@ -60,7 +60,7 @@ class ParkAnalyzerTest {
     }
 
     static void unpark(EventBufferBuilder b, long time, long gseq, long unparker, long target) {
-        b.event(EventType.UNPARK, T0 + time, gseq, target, 100 + unparker);
+        b.event(EventType.UNPARK, T0 + time, gseq, target, 100 + unparker, 0L, 0L);
     }
 
     /**

@@ -157,7 +157,7 @@ class ParkBlockerKindTest {
         }
         EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2);
         b2.event(EventType.PARK_BEGIN, T0 + 100, 1L, 0x4242L, blockerClass, 0, 0L, chain, 0);
-        b1.event(EventType.UNPARK, T0 + 200, 2L, T2, 100 + T1);
+        b1.event(EventType.UNPARK, T0 + 200, 2L, T2, 100 + T1, 0L, 0L);
         b2.event(EventType.PARK_END, T0 + 210, 3L, 2L, 0);
         if (when != Metadata.EARLY) {
             EventBufferBuilder late = s.buffer(0);   // drained last

@@ -138,7 +138,7 @@ public final class ResourceScenarios {
     }
 
     static void unpark(EventBufferBuilder b, double ms, long gseq, long target, long chain) {
-        b.event(EventType.UNPARK, T0 + at(ms), gseq, target, chain);
+        b.event(EventType.UNPARK, T0 + at(ms), gseq, target, chain, 0L, 0L);
     }
 
     static void wake(EventBufferBuilder b, double ms, long gseq, long unparkSeq) {

@@ -137,6 +137,15 @@ public final class Scenario {
         return Files.write(dir.resolve(name), TestTraces.trace(compress, buffers.toArray(EventBufferBuilder[]::new)));
     }
 
+    /** The trace as a VM recording one in rate contentions would have written it (its header says so). */
+    public Path writeSampled(Path dir, String name, long rate) throws IOException {
+        java.util.Map<String, String> header = TestTraces.header();
+        header.put(jdk.lockstat.internal.format.TraceHeader.SAMPLING_FLAG, Long.toString(rate));
+        return Files.write(dir.resolve(name), TestTraces.trace(true, header, java.util.Map.of("end.nanos",
+                Long.toString(TestTraces.START + 5_000_000_000L), "lost.buffers", "0", "buffers",
+                Integer.toString(buffers.size()), "buffer.high.water", "1"), buffers.toArray(EventBufferBuilder[]::new)));
+    }
+
     /** A trace of these buffers (some of a scenario's, or in another order) with this end record. */
     public static Path write(Path dir, String name, Map<String, String> end, List<EventBufferBuilder> buffers)
             throws IOException {
@@ -202,6 +211,11 @@ public final class Scenario {
      * each kind of hold one thread waits in holdA and one in holdB), and the wake-up gaps are empty.
      */
     public static Scenario holdAB(int cycles) {
+        return holdAB(cycles, 1_000_000, 6_000_000);
+    }
+
+    /** {@link #holdAB(int)} with other hold times of AB.holdA and AB.holdB (ns). */
+    public static Scenario holdAB(int cycles, long holdANanos, long holdBNanos) {
         Scenario s = new Scenario();
         EventBufferBuilder meta = s.buffer(0);
         long[] threads = {21, 22, 23, 24};
@@ -227,7 +241,7 @@ public final class Scenario {
         for (int round = 0; round < 4 * cycles; round++) {
             int holder = round % 4, waiter = (round + 1) % 4;
             boolean a = holder < 2;
-            long hold = a ? 1_000_000 : 6_000_000;
+            long hold = a ? holdANanos : holdBNanos;
             b[waiter].event(EventType.MONITOR_CONTENDED_ENTER, T0 + t, LOCK, seq++, waiter < 2 ? 301L : 302L, 0);
             b[holder].event(EventType.MONITOR_CONTENDED_EXIT, T0 + t + hold, LOCK, seq++, a ? 311L : 312L);
             b[waiter].event(EventType.MONITOR_CONTENDED_ENTERED, T0 + t + hold, LOCK, seq++);
@@ -276,10 +290,10 @@ public final class Scenario {
         EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
         long blocker = sync, hash = 0x5151;
         b2.event(EventType.PARK_BEGIN, T0 + 100, 1L, hash, blocker, 0, 0L, 401L, 0);
-        b1.event(EventType.UNPARK, T0 + 200, 2L, T2, 411L);
+        b1.event(EventType.UNPARK, T0 + 200, 2L, T2, 411L, 0L, 0L);
         b2.event(EventType.PARK_END, T0 + 210, 3L, 2L, 0);
         b3.event(EventType.PARK_BEGIN, T0 + 300, 4L, hash, blocker, 0, 0L, 401L, 0);
-        b2.event(EventType.UNPARK, T0 + 400, 5L, T3, 412L);
+        b2.event(EventType.UNPARK, T0 + 400, 5L, T3, 412L, 0L, 0L);
         b3.event(EventType.PARK_END, T0 + 410, 6L, 5L, 0);
         return s;
     }

@@ -61,19 +61,11 @@ class FlameHtmlTest {
     }
 
     private String chromium(Path page, String fragment, String... options) throws Exception {
-        ExternalTool chromium = ExternalTool.find("tools/install-chromium.sh", "chromium", "chromium-browser", "google-chrome");
-        Path profile = Files.createDirectories(dir.resolve("chromium-profile"));
-        List<String> args = new ArrayList<>(List.of("--headless", "--no-sandbox", "--disable-gpu", "--no-proxy-server",
-                "--no-first-run", "--disable-extensions", "--disable-dev-shm-usage", "--user-data-dir=" + profile));
-        args.addAll(List.of(options));
-        args.add(page.toUri() + fragment);
-        ExternalTool.Result r = chromium.run(args, Map.of("HOME", dir.toString()), dir, 120);
-        assertEquals(0, r.status(), "chromium " + String.join(" ", args) + ":\n" + r.output());
-        return r.output();
+        return HeadlessChromium.run(dir, page, fragment, options);
     }
 
     /** The text of every frame element of the flame graph, in document order. */
-    private static List<String> frames(String dom) {
+    static List<String> frames(String dom) {
         List<String> frames = new ArrayList<>();
         Matcher m = Pattern.compile("<div class=\"f( [a-z ]+)?\"[^>]*>([^<]*)</div>").matcher(dom);
         while (m.find()) {

@@ -95,6 +95,6 @@ class HelpTopicsTest {
     @Test
     void usageListsTheTopics() {
         ToolRun r = ToolRun.of("help");
-        assertTrue(r.out().contains("(topics: parks, aspects, report, owners, locks, bottle, whatif)"), r.out());
+        assertTrue(r.out().contains("(topics: parks, aspects, report, owners, locks, bottle, whatif, diff, sampling)"), r.out());
     }
 }

@@ -55,17 +55,8 @@ class PprofExportTest {
     @TempDir
     Path dir;
 
-    /** go tool pprof with these arguments, as root in CI without network: its caches in the temp dir. */
     private String pprof(String... args) throws Exception {
-        ExternalTool go = ExternalTool.find("tools/install-pprof.sh", "go", "/usr/lib/go/bin/go");
-        Path home = Files.createDirectories(dir.resolve("home"));
-        List<String> command = new ArrayList<>(List.of("tool", "pprof"));
-        command.addAll(List.of(args));
-        ExternalTool.Result r = go.run(command, Map.of("HOME", home.toString(), "GOCACHE", home.resolve("cache").toString(),
-                "GOPATH", home.resolve("go").toString(), "GOTOOLCHAIN", "local", "GOPROXY", "off", "PPROF_TMPDIR",
-                home.toString()), dir, 120);
-        assertEquals(0, r.status(), "go tool pprof " + String.join(" ", args) + ":\n" + r.output());
-        return r.output();
+        return GoPprof.run(dir, args);
     }
 
     private Path export(String trace, String... options) {

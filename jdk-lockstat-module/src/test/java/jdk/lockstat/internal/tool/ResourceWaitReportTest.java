@@ -76,9 +76,9 @@ class ResourceWaitReportTest {
             assertTrue(r.out().contains(s), s + " in\n" + r.out());
         }
         ToolRun usage = ToolRun.of("help");
-        assertTrue(usage.out().contains("lockstat help TOPIC explains more (topics: parks, aspects, report, owners, locks, bottle, whatif)."), usage.out());
+        assertTrue(usage.out().contains("lockstat help TOPIC explains more (topics: parks, aspects, report, owners, locks, bottle, whatif, diff, sampling)."), usage.out());
         ToolRun unknown = ToolRun.of("help", "nosuch");
         assertEquals(2, unknown.status());
-        assertEquals("lockstat help: no topic nosuch (topics: parks, aspects, report, owners, locks, bottle, whatif)\n", unknown.err());
+        assertEquals("lockstat help: no topic nosuch (topics: parks, aspects, report, owners, locks, bottle, whatif, diff, sampling)\n", unknown.err());
     }
 }
