@@ -3,20 +3,21 @@
 # a 2 ms auditor) with -XX:TraceLockContentionProfiles=DIR,interval=INTERVAL,keep=KEEP for MINUTES minutes;
 # the VM's resident set size sampled every 20 s, and every profile left in DIR read by go tool pprof (its
 # total delay printed). Writes bench/profiles/rss-<minutes>min.txt. Usage: bench/profiles/rss.sh [MINUTES]
-# [INTERVAL] [KEEP]; JDK= the LockStat JDK (build/jdk).
+# [INTERVAL] [KEEP]; JDK= the LockStat JDK (build/jdk); JAVA_OPTS= more VM options (e.g. -Xmx64m: a bounded
+# heap tells a leak, which runs out of it, from a heap that only grows because it may).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 minutes=${1:-10}; interval=${2:-30s}; keep=${3:-10}
 jdk=${JDK:-build/jdk}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-out=bench/profiles/rss-${minutes}min.txt
+out=bench/profiles/rss-${minutes}min${JAVA_OPTS:+$(echo "$JAVA_OPTS" | tr -d ' =:')}.txt
 "$jdk/bin/javac" -d "$work/classes" bench/demo/ContentionDemo.java
-"$jdk/bin/java" -XX:TraceLockContentionProfiles="$work/p,interval=$interval,keep=$keep" -cp "$work/classes" \
+"$jdk/bin/java" ${JAVA_OPTS:-} -XX:TraceLockContentionProfiles="$work/p,interval=$interval,keep=$keep" -cp "$work/classes" \
   ContentionDemo 4 $((minutes * 60000)) > "$work/stdout" 2>&1 &
 pid=$!
 start=$(date +%s)
 {
-  echo "# $(date -u +%FT%TZ), $(nproc) CPUs: ContentionDemo 4 threads, ${minutes} min, profiles every $interval, keep $keep"
+  echo "# $(date -u +%FT%TZ), $(nproc) CPUs: ContentionDemo 4 threads, ${minutes} min, profiles every $interval, keep $keep ${JAVA_OPTS:-}"
   echo "# seconds rss_kb profile_files"
 } > "$out"
 while kill -0 "$pid" 2>/dev/null; do
