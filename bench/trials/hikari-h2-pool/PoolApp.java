@@ -21,7 +21,7 @@ public class PoolApp {
         long until = System.nanoTime() + Long.parseLong(args[1]) * 1_000_000L;
         HikariConfig cfg = new HikariConfig();
         cfg.setJdbcUrl("jdbc:h2:mem:shop;DB_CLOSE_DELAY=-1");
-        cfg.setMaximumPoolSize(3);
+        cfg.setMaximumPoolSize(args.length > 2 ? Integer.parseInt(args[2]) : 3);   // optional: the pool's size
         cfg.setConnectionTimeout(30_000);
         try (HikariDataSource ds = new HikariDataSource(cfg)) {
             try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {

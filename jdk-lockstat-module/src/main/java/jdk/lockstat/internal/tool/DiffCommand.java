@@ -58,7 +58,7 @@ final class DiffCommand implements Command {
 
     @Override
     public String usage() {
-        return "lockstat diff [--by ASPECT,...] [--format text|json|collapsed|html] [--top N] [--owner] [--all-frames] BASE NEW";
+        return "lockstat diff [--by ASPECT,...] [--app-packages P,...] [--format text|json|collapsed|html] [--top N] [--owner] [--all-frames] BASE NEW";
     }
 
     @Override
@@ -83,7 +83,7 @@ final class DiffCommand implements Command {
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
-        Options o = Options.parse(args, Set.of(Options.ALL_FRAMES, OWNER), Set.of("--by", "--format", "--top"), usage());
+        Options o = Options.parse(args, Set.of(Options.ALL_FRAMES, OWNER), Set.of("--by", "--format", "--top", "--app-packages"), usage());
         String format = o.values.getOrDefault("--format", "text");
         if (!List.of("text", "json", "collapsed", "html").contains(format)) {
             throw new ToolException("--format must be text, json, collapsed or html, not " + format, 2);
@@ -104,7 +104,7 @@ final class DiffCommand implements Command {
         int top = o.values.containsKey("--top") ? ReportCommand.positiveInt("--top", o.values.get("--top")) : 20;
         List<Path> files = TraceArgument.pair(o.positional, usage());
         boolean allFrames = o.flags.contains(Options.ALL_FRAMES);
-        ReportCommand.appPackages(null, aspects);
+        ReportCommand.appPackages(o.values.get("--app-packages"), aspects);
         if (stacks) {
             return flame(out, err, files, format.equals("html"), o.flags.contains(OWNER), allFrames);
         }

@@ -134,7 +134,8 @@ class DiffCommandTest {
         String b = base();
         for (String[] args : List.of(new String[] {"diff", b}, new String[] {"diff", "--format", "svg", b, b},
                 new String[] {"diff", "--format", "collapsed", "--by", "lock", b, b}, new String[] {"diff", "--owner", b, b},
-                new String[] {"diff", "--by", "nonsense", b, b}, new String[] {"diff", "--top", "0", b, b})) {
+                new String[] {"diff", "--by", "nonsense", b, b}, new String[] {"diff", "--top", "0", b, b},
+                new String[] {"diff", "--app-packages", "com.example", b, b})) {
             ToolRun r = ToolRun.of(args);
             assertEquals(2, r.status(), String.join(" ", args) + ": " + r.err());
             assertTrue(r.err().startsWith("lockstat diff: "), r.err());
