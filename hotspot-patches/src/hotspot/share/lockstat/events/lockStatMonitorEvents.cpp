@@ -223,7 +223,7 @@ static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
   }
   if (in_virtual_thread(jt, tl)) {
     // Its acquisition, perhaps on another carrier, must tell a sampled contention from one left out.
-    if (LockStatSampling::sampling() && !LockStatVirtualThreadWaits::add_blocked(jt->monitor_owner_id(), m)) {
+    if (LockStatSampling::sampling() && !LockStatVirtualThreadWaits::add_blocked(jt->monitor_owner_id())) {
       return;   // no room to say so: left out, as if not sampled
     }
   } else {
@@ -284,7 +284,7 @@ void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) 
   if (in_virtual_thread(jt, tl)) {
     // A virtual thread may block on one carrier and acquire on another: no per-thread mark, but
     // while sampling, the table of its sampled contentions.
-    if (LockStatSampling::sampling() && !LockStatVirtualThreadWaits::take_blocked(jt->monitor_owner_id(), m)) {
+    if (LockStatSampling::sampling() && !LockStatVirtualThreadWaits::take_blocked(jt->monitor_owner_id())) {
       return;   // not sampled
     }
     m->lockstat()->blocked_dec();

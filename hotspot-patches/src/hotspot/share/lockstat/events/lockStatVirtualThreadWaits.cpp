@@ -25,7 +25,7 @@
 
 namespace {
 
-enum EntryKind { PENDING_REF = 1, WAIT = 2, BLOCKED = 3 };
+enum EntryKind { PENDING_REF = 1, WAIT = 2 };
 
 struct Entry {
   Entry* next;
@@ -176,20 +176,32 @@ bool LockStatVirtualThreadWaits::end_wait(jlong tid, ObjectMonitor* m) {
   return reentering;
 }
 
-bool LockStatVirtualThreadWaits::add_blocked(jlong tid, ObjectMonitor* m) {
-  Locker l;
-  return find(tid, m, BLOCKED) != nullptr || add(tid, m, BLOCKED, 0);   // one left by a stopped trace is reused
+// Sampled contentions of virtual threads: no lock, since take_blocked runs in the new owner's path
+// (issue 36). A virtual thread is blocked on one monitor at a time, so its id alone marks it: a slot
+// per id (mod the table's size) holds the id of the thread whose sampled contention is open. Only
+// that thread empties it; a thread whose slot is taken by another's open contention counts its
+// contention as not sampled (add_blocked fails), so every count raised is taken back exactly.
+static const int blocked_slots = 4096;
+static volatile jlong sampled_blocked[blocked_slots];
+
+static volatile jlong* blocked_slot(jlong tid) {
+  return &sampled_blocked[(julong)tid % blocked_slots];
 }
 
-bool LockStatVirtualThreadWaits::take_blocked(jlong tid, ObjectMonitor* m) {
-  if (empty()) {
+bool LockStatVirtualThreadWaits::add_blocked(jlong tid) {
+  volatile jlong* slot = blocked_slot(tid);
+  return Atomic::load(slot) == tid || Atomic::cmpxchg(slot, (jlong)0, tid) == 0;   // its own, left by a stopped trace
+}
+
+bool LockStatVirtualThreadWaits::take_blocked(jlong tid) {
+  volatile jlong* slot = blocked_slot(tid);
+  if (Atomic::load(slot) != tid) {
     return false;
   }
-  Locker l;
-  Entry* e = find(tid, m, BLOCKED);
-  if (e == nullptr) {
-    return false;
-  }
-  remove(e);
+  Atomic::store(slot, (jlong)0);
   return true;
+}
+
+void LockStatVirtualThreadWaits::forget_blocked_at_safepoint() {
+  memset((void*)sampled_blocked, 0, sizeof(sampled_blocked));
 }

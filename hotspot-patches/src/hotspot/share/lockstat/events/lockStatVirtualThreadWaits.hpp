@@ -47,10 +47,12 @@ class LockStatVirtualThreadWaits : AllStatic {
   static bool mark_reentering(jlong tid, ObjectMonitor* m, u8* chain);
   // Ends the wait; returns whether a contended re-entry was recorded for it.
   static bool end_wait(jlong tid, ObjectMonitor* m);
-  // Sampled tracing: a virtual thread's sampled contention on m, counted among m's blocked threads,
-  // which its acquisition (perhaps on another carrier) takes back; false when the table is full.
-  static bool add_blocked(jlong tid, ObjectMonitor* m);
-  static bool take_blocked(jlong tid, ObjectMonitor* m);
+  // Sampled tracing: a virtual thread's sampled contention, counted among its monitor's blocked threads,
+  // which its acquisition (perhaps on another carrier) takes back, without a lock; false when another
+  // thread's open contention holds its slot. A new trace forgets them (its counts start from zero).
+  static bool add_blocked(jlong tid);
+  static bool take_blocked(jlong tid);
+  static void forget_blocked_at_safepoint();
 };
 
 #endif // SHARE_LOCKSTAT_EVENTS_LOCKSTATVIRTUALTHREADWAITS_HPP

@@ -28,6 +28,7 @@
 #include "lockstat/events/lockStatMonitorEvents.hpp"
 #include "lockstat/events/lockStatParkEvents.hpp"
 #include "lockstat/events/lockStatReleaseStretch.hpp"
+#include "lockstat/events/lockStatVirtualThreadWaits.hpp"
 #include "lockstat/lockStat.hpp"
 #include "lockstat/lockStat_globals.hpp"
 #include "lockstat/names/lockStatLockNames.hpp"
@@ -229,6 +230,7 @@ class VM_LockStatStart : public VM_Operation {
     LockStatThreadLocal::reset_all_at_safepoint();
     LockStatMonitorEvents::reset_monitors_at_safepoint();
     LockStatParkEvents::forget_sampled_parks_at_safepoint();
+    LockStatVirtualThreadWaits::forget_blocked_at_safepoint();
     LockStatLockTally::reset();
     LockStatService::mark_start();
     LockStatService::set_active(true);
