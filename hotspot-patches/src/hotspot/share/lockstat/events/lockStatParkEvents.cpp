@@ -98,15 +98,24 @@ static u4 sampled_park_mark(jlong tid) {
   return (u4)tag_of(tid) + 1;
 }
 
+// The sampling tables (1 MB) exist only once a trace samples: a trace of every contention never reads them.
+static void clear_sampled_tables() {
+  if (sampled_parks == nullptr) {
+    sampled_parks = NEW_C_HEAP_ARRAY(u4, (size_t)1 << mailbox_bits, mtTracing);
+    sampled_park_blockers = NEW_C_HEAP_ARRAY(u8, (size_t)1 << mailbox_bits, mtTracing);
+    sampled_blockers = NEW_C_HEAP_ARRAY(int, (size_t)1 << mailbox_bits, mtTracing);
+  }
+  memset((void*)sampled_parks, 0, sizeof(u4) << mailbox_bits);
+  memset((void*)sampled_park_blockers, 0, sizeof(u8) << mailbox_bits);
+  memset((void*)sampled_blockers, 0, sizeof(int) << mailbox_bits);
+}
+
 void LockStatParkEvents::initialize() {
   mailboxes = NEW_C_HEAP_ARRAY(u8, (size_t)1 << mailbox_bits, mtTracing);
   memset((void*)mailboxes, 0, sizeof(u8) << mailbox_bits);
-  sampled_parks = NEW_C_HEAP_ARRAY(u4, (size_t)1 << mailbox_bits, mtTracing);
-  memset((void*)sampled_parks, 0, sizeof(u4) << mailbox_bits);
-  sampled_park_blockers = NEW_C_HEAP_ARRAY(u8, (size_t)1 << mailbox_bits, mtTracing);
-  memset((void*)sampled_park_blockers, 0, sizeof(u8) << mailbox_bits);
-  sampled_blockers = NEW_C_HEAP_ARRAY(int, (size_t)1 << mailbox_bits, mtTracing);
-  memset((void*)sampled_blockers, 0, sizeof(int) << mailbox_bits);
+  if (LockStatSampling::sampling()) {
+    clear_sampled_tables();   // -XX:TraceLockContentionSampling at VM start
+  }
 }
 
 // The blocker's identity hash, installing one if needed (as MonitorInflate does): blockers name
@@ -222,9 +231,9 @@ void LockStatParkEvents::park_end(JavaThread* jt, const Park* park) {
 // No walk and no buffer here: the next owner of a j.u.c lock waits for this wake-up (issue 36).
 void LockStatParkEvents::forget_sampled_parks_at_safepoint() {
   assert(SafepointSynchronize::is_at_safepoint(), "no thread in the middle of a park's begin or end");
-  memset((void*)sampled_parks, 0, sizeof(u4) << mailbox_bits);
-  memset((void*)sampled_park_blockers, 0, sizeof(u8) << mailbox_bits);
-  memset((void*)sampled_blockers, 0, sizeof(int) << mailbox_bits);
+  if (LockStatSampling::sampling() || sampled_parks != nullptr) {
+    clear_sampled_tables();   // made for the first trace that samples (jcmd LockStat.start sampling=N)
+  }
 }
 
 // Whether an unpark of target_id (whose java.lang.Thread is target) may end or split a sampled park. For
