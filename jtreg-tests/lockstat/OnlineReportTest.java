@@ -3,7 +3,9 @@
  * @summary Online mode (paper 3.1/5.3): -XX:TraceLockContentionReport=FILE analyzes contention while
  *          the application runs, with no trace file, and writes the report at exit (A holds the lock
  *          1 ms, B 6 ms: B causes about 86% of the blocked time); jcmd LockStat.report prints the
- *          report so far from a running VM; a VM without tracing answers that online analysis is off;
+ *          report so far from a running VM; with a trace file beside it, the report at exit equals
+ *          lockstat report --format json of that trace, node for node (one engine); a VM without
+ *          tracing answers that online analysis is off;
  *          a bad file name is rejected at start.
  * @library /lib
  * @modules jdk.lockstat/jdk.lockstat.internal.format
@@ -58,7 +60,7 @@ public class OnlineReportTest {
         // 2. On demand from a running VM, next to a trace file.
         Path trace = dir.resolve("both.lct");
         Process p = LockStatRun.startJava("running", "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
-                "-XX:TraceLockContentionReport=" + dir.resolve("both.txt"), "OnlineReportTest$LongWorkload");
+                "-XX:TraceLockContentionReport=" + dir.resolve("both.json"), "OnlineReportTest$LongWorkload");
         try {
             LockStatRun j = LockStatRun.run(dir, List.of(LockStatRun.jdkBin("jcmd").toString(), Long.toString(p.pid()),
                     "LockStat.report", "by=owner-method"));
@@ -68,7 +70,15 @@ public class OnlineReportTest {
             LockStatRun.check(p.waitFor() == 0, "workload ended normally");
         }
         LockStatRun.verifyOk(trace);
-        LockStatRun.check(Files.readString(dir.resolve("both.txt")).contains("holdB"), "text report at exit too");
+        LockStatRun.check(Files.readString(dir.resolve("both.json")).contains("holdB"), "report at exit too");
+        // One engine: the online report at exit is the report of the trace written beside it, node for node.
+        String online = trees(Files.readString(dir.resolve("both.json"), StandardCharsets.UTF_8));
+        String offline = trees(LockStatRun.lockstat("report", "--format", "json", trace.toString())
+                .shouldHaveExitValue(0).stdout);
+        if (!online.equals(offline)) {
+            System.out.println("online:\n" + online + "\noffline:\n" + offline);
+        }
+        LockStatRun.check(online.equals(offline), "the online report equals lockstat report --format json of the trace");
 
         // 3. A VM without tracing.
         Process plain = LockStatRun.startJava("running", "OnlineReportTest$LongWorkload");
@@ -88,4 +98,10 @@ public class OnlineReportTest {
         }
     }
 
+    /** A JSON report's trees (contention and after-wait), without what names the source. */
+    static String trees(String json) {
+        int from = json.indexOf("\"contention\":");
+        LockStatRun.check(from > 0, "a JSON report: " + json);
+        return json.substring(from).trim();
+    }
 }

@@ -84,7 +84,7 @@ public final class ReportFormat {
      * Keeps at most top children per node and those of at least minPercent; the rest of a node's children
      * become one "&lt;N more&gt;" child, so every level still adds up to its parent.
      */
-    static ReportNode prune(ReportNode n, int top, double minPercent) {
+    public static ReportNode prune(ReportNode n, int top, double minPercent) {
         List<ReportNode> kept = new ArrayList<>();
         long restNanos = 0, restCount = 0;
         DurationHistogram restDurations = new DurationHistogram();
@@ -160,7 +160,7 @@ public final class ReportFormat {
     }
 
     /** Frames listed under a chain row in text, innermost first (more, and the one that tells it apart). */
-    static final int TEXT_FRAMES = 8;
+    public static final int TEXT_FRAMES = 8;
     /** The width of a text row's columns before its key: where a chain's frame lines are indented to. */
     private static final int KEY_COLUMN = 2 + 7 + 1 + 14 + 1 + 10 + 4 * 10 + 2;
 
@@ -171,10 +171,10 @@ public final class ReportFormat {
      * that tells two rows apart.
      */
     private static void textChildren(PrintStream out, ReportNode n, int depth, List<Aspect> aspects) {
-        boolean chains = depth < aspects.size() && isChainAspect(aspects.get(depth));
+        Aspect aspect = depth < aspects.size() ? aspects.get(depth) : null;
         List<List<String>> frames = new ArrayList<>(n.children().size());
         for (ReportNode c : n.children()) {
-            frames.add(chains && isChainKey(c.key()) ? List.of(c.key().split(ChainLabels.CALLED_FROM, -1)) : null);
+            frames.add(chainFrames(aspect, c.key()));
         }
         List<String> labels = ChainLabels.ofFrames(frames, 1);
         for (int i = 0; i < n.children().size(); i++) {
@@ -205,13 +205,14 @@ public final class ReportFormat {
         }
     }
 
-    private static boolean isChainAspect(Aspect a) {
-        return a == Aspect.CHAIN || a == Aspect.OWNER_CHAIN || a == Aspect.ROOT_OWNER_CHAIN;
-    }
-
-    /** A chain's text: frames joined by " <- " (not a placeholder such as "<unknown chain 0x...>" or "<3 more>"). */
-    private static boolean isChainKey(String key) {
-        return !key.startsWith("<") && !key.isEmpty();
+    /**
+     * The frames of a row's key, innermost first, where its aspect is a call chain and the key a chain's
+     * text (frames joined by " <- "), not a placeholder such as "<unknown chain 0x...>" or "<3 more>";
+     * null otherwise.
+     */
+    public static List<String> chainFrames(Aspect aspect, String key) {
+        boolean chain = aspect == Aspect.CHAIN || aspect == Aspect.OWNER_CHAIN || aspect == Aspect.ROOT_OWNER_CHAIN;
+        return chain && !key.startsWith("<") && !key.isEmpty() ? List.of(key.split(ChainLabels.CALLED_FROM, -1)) : null;
     }
 
     /** Nanoseconds as milliseconds with three decimals and digit grouping, e.g. "1,234.568 ms". */

@@ -208,11 +208,7 @@ public final class TraceModel {
     /** The traced VM's number of available processors (the header's cpus property); 0 when unknown. */
     public int cpus() {
         TraceHeader h = header;
-        try {
-            return h == null ? 0 : Integer.parseInt(h.properties().getOrDefault(TraceHeader.CPUS, "0"));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
+        return h == null ? 0 : h.cpus();
     }
 
     /** Null until loaded. */

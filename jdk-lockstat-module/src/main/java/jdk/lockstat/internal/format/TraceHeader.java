@@ -79,6 +79,11 @@ public record TraceHeader(Map<String, String> properties) {
         return Math.max(1, getLong(SAMPLING_FLAG, 1));
     }
 
+    /** The traced VM's available processors (the cpus property); 0 when unknown. */
+    public int cpus() {
+        return (int) Math.max(0, Math.min(Integer.MAX_VALUE, getLong(CPUS, 0)));
+    }
+
     /** Timestamp counter ticks per second. */
     public long clockFrequency() {
         return getLong(CLOCK_FREQUENCY, 1_000_000_000L);

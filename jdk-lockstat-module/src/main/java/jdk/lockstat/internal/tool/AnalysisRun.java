@@ -127,10 +127,21 @@ final class AnalysisRun {
 
     private boolean ownerStates;
     private ActivityListener activity;
+    private ContentionSink unfiltered;
+    private java.util.function.LongConsumer startListener;
 
     /** Also tells the listener what threads did besides contending (lifetimes, parks, waits). */
     void withActivity(ActivityListener listener) {
         activity = listener;
+    }
+
+    /**
+     * Also hands every contention, before the window and thread filters, to tap (timelines and bottle
+     * graphs show all threads), and tells start the trace's start when it is known.
+     */
+    void withUnfiltered(ContentionSink tap, java.util.function.LongConsumer start) {
+        unfiltered = tap;
+        startListener = start;
     }
 
     /** The owner-state and root-owner aspects are wanted: the engine joins the owners' own events in. */
@@ -149,8 +160,16 @@ final class AnalysisRun {
      */
     void analyze(ContentionSink sink, PrintStream err, String command) throws ToolException {
         ContentionFilter filter = filtered(sink);
-        analysis = new ContentionAnalysis(filter, ContentionAnalysis.Options.defaults().withStatisticsWindow(from, to)
+        ContentionSink tap = unfiltered;
+        ContentionSink first = tap == null ? filter : c -> {
+            tap.accept(c);
+            filter.accept(c);
+        };
+        analysis = new ContentionAnalysis(first, ContentionAnalysis.Options.defaults().withStatisticsWindow(from, to)
                 .withOwnerStates(ownerStates));
+        if (startListener != null) {
+            analysis.onTraceStart(startListener);
+        }
         analysis.onTraceStart(filter::traceStart);
         if (activity != null) {
             analysis.activityListener(activity);

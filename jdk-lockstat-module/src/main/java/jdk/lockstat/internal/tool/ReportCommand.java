@@ -34,7 +34,7 @@ import jdk.lockstat.query.ReportFormat;
 
 /**
  * lockstat report: contentions aggregated by a list of aspects (paper 4.2), as an indented text tree,
- * CSV rows or a JSON tree; chain and method keys start at the first frame outside the locking mechanism
+ * CSV rows or a JSON tree, or one HTML page with all views to share ({@link ReportPage}); chain and method keys start at the first frame outside the locking mechanism
  * unless --all-frames. The format is described in docs/report-format.md.
  */
 final class ReportCommand implements Command {
@@ -47,7 +47,7 @@ final class ReportCommand implements Command {
 
     @Override
     public String usage() {
-        return "lockstat report [--by ASPECT,...] [--app-packages P,...] [--format text|csv|json] [--top N] [--min-percent P] "
+        return "lockstat report [--by ASPECT,...] [--app-packages P,...] [--format text|csv|json|html] [--top N] [--min-percent P] "
                 + AnalysisRun.FILTER_USAGE + " [--all-frames] TRACE";
     }
 
@@ -74,12 +74,20 @@ final class ReportCommand implements Command {
         }
         appPackages(o.values.get("--app-packages"), aspects);
         String format = o.values.getOrDefault("--format", "text");
-        if (!format.equals("text") && !format.equals("csv") && !format.equals("json")) {
-            throw new ToolException("--format must be text, csv or json, not " + format, 2);
+        if (!List.of("text", "csv", "json", "html").contains(format)) {
+            throw new ToolException("--format must be text, csv, json or html, not " + format, 2);
         }
-        int top = o.values.containsKey("--top") ? positiveInt("--top", o.values.get("--top")) : Integer.MAX_VALUE;
+        boolean html = format.equals("html");
+        int top = o.values.containsKey("--top") ? positiveInt("--top", o.values.get("--top"))
+                : html ? ReportPage.TOP : Integer.MAX_VALUE;
         double minPercent = o.values.containsKey("--min-percent") ? percent(o.values.get("--min-percent")) : 0;
         AnalysisRun run = AnalysisRun.of(o, usage());
+        if (html) {
+            out.print(ReportPage.render(run, o.values.containsKey("--by") ? aspects : null, o.flags.contains(Options.ALL_FRAMES),
+                    top, minPercent, err));
+            out.flush();
+            return run.status();
+        }
         if (aspects.stream().anyMatch(Aspect::needsOwnerStates)) {
             run.withOwnerStates();
         }

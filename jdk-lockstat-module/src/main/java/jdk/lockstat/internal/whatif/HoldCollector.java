@@ -197,12 +197,7 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
 
     /** The traced VM's CPUs from the trace's header (its cpus property; unknown when absent). */
     public void cpus(TraceHeader header) {
-        String n = header == null ? null : header.properties().get(TraceHeader.CPUS);
-        try {
-            cpus(n == null ? 0 : Integer.parseInt(n.trim()));
-        } catch (NumberFormatException e) {
-            cpus(0);
-        }
+        cpus(header == null ? 0 : header.cpus());
     }
 
     int cpus() {

@@ -192,7 +192,7 @@ class AnalysisCommandsTest {
         String t = trace();
         assertUsage(run("report", "--by", "lock,colour", t), "--by: unknown aspect \"colour\" (aspects: group, lock-class, lock, thread, method, chain, site, owner-thread, owner-method, owner-chain, owner-site, owner-state, root-owner-thread, root-owner-method, root-owner-chain)");
         assertUsage(run("report", "--by", "lock,lock", t), "aspect lock given twice");
-        assertUsage(run("report", "--format", "xml", t), "--format must be text, csv or json, not xml");
+        assertUsage(run("report", "--format", "xml", t), "--format must be text, csv, json or html, not xml");
         assertUsage(run("report", "--top", "0", t), "--top needs a positive whole number");
         assertUsage(run("report", "--min-percent", "120", t), "--min-percent needs a number from 0 to 100");
         assertUsage(run("report", "--from", "soon", t), "--from needs a time since the trace's start");
