@@ -67,7 +67,17 @@ public final class TraceParser {
         }
     }
 
+    /**
+     * Parses from the reader. Where the machine has a second processor, reading, decompressing and decoding
+     * run on a thread of their own, ahead of the listener ({@link DecodingAhead}); the listener still
+     * gets every call on the caller's thread, in the order of the trace.
+     */
     public static Result parse(TraceReader reader, Listener listener) throws IOException {
+        return Runtime.getRuntime().availableProcessors() > 1 ? DecodingAhead.parse(reader, listener) : parseHere(reader, listener);
+    }
+
+    /** {@link #parse}, with the listener called by the thread that reads. */
+    static Result parseHere(TraceReader reader, Listener listener) throws IOException {
         List<String> problems = new ArrayList<>();
         TraceHeader header = null;
         TraceClock clock = TraceClock.IDENTITY;   // no header (damage): timestamps as they are

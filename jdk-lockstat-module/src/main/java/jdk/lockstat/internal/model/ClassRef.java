@@ -38,6 +38,8 @@ public final class ClassRef {
     private String name;
     private long loader;
     private Map<Long, LockFacts> lockFacts;   // what the trace says of this class's lock objects, by identity hash
+    /** Parks on an instance of this class, by its name alone (ParkBlockerKind.of, once defined): a park's cost. */
+    ParkBlockerKind parkKind;
 
     /** A lock object's name from the heap (LockName) and the synchronized method whose receiver it is. */
     private static final class LockFacts {

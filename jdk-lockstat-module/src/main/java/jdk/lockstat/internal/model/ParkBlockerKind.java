@@ -166,6 +166,15 @@ public enum ParkBlockerKind {
         if (name == null) {
             return LOCK;   // metadata not (yet) known: attribute, as the common case
         }
+        ParkBlockerKind known = blockerClass.parkKind;
+        if (known == null) {
+            known = byName(name);
+            blockerClass.parkKind = known;   // a class's name never changes once defined
+        }
+        return known;
+    }
+
+    private static ParkBlockerKind byName(String name) {
         if (name.startsWith("java.util.concurrent.CyclicBarrier") || name.startsWith("java.util.concurrent.Phaser")) {
             return WAIT;
         }
@@ -209,14 +218,26 @@ public enum ParkBlockerKind {
      * what the frames below it say of a resource wait.
      */
     private record Verdict(ParkBlockerKind method, Below below) {
+        // values() copies its array at every call, and decode runs for every park
+        private static final Below[] BELOW = Below.values();
+        private static final ParkBlockerKind[] KINDS = ParkBlockerKind.values();
+
         /** As {@link ChainRef#parkVerdict} keeps it: 1 + (the method's ordinal + 1, 0 for none) * 4 + below. */
         int code() {
-            return 1 + (method == null ? 0 : 1 + method.ordinal()) * Below.values().length + below.ordinal();
+            return 1 + (method == null ? 0 : 1 + method.ordinal()) * BELOW.length + below.ordinal();
+        }
+
+        private static final Verdict[] DECODED = new Verdict[1 + (KINDS.length + 1) * BELOW.length];
+
+        static {
+            for (int code = 1; code < DECODED.length; code++) {
+                int method = (code - 1) / BELOW.length, below = (code - 1) % BELOW.length;
+                DECODED[code] = new Verdict(method == 0 ? null : KINDS[method - 1], BELOW[below]);
+            }
         }
 
         static Verdict decode(int code) {
-            int method = (code - 1) / Below.values().length, below = (code - 1) % Below.values().length;
-            return new Verdict(method == 0 ? null : ParkBlockerKind.values()[method - 1], Below.values()[below]);
+            return DECODED[code];
         }
     }
 

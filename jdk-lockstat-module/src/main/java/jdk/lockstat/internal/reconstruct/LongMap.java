@@ -101,6 +101,18 @@ final class LongMap<V> {
         return list;
     }
 
+    /** Removes the entries whose value matches. */
+    @SuppressWarnings("unchecked")
+    void removeIf(java.util.function.Predicate<? super V> filter) {
+        List<Long> gone = new ArrayList<>();
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] != null && filter.test((V) values[i])) {
+                gone.add(keys[i]);
+            }
+        }
+        gone.forEach(this::remove);
+    }
+
     void clear() {
         java.util.Arrays.fill(values, null);
         size = 0;

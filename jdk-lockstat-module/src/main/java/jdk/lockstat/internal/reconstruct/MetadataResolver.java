@@ -49,9 +49,11 @@ import jdk.lockstat.internal.model.ThreadRef;
  */
 final class MetadataResolver {
     private final Map<Long, ThreadRef> threads = new HashMap<>();
-    private final Map<Long, ClassRef> classes = new HashMap<>();
-    private final Map<Long, MethodRef> methods = new HashMap<>();
-    private final Map<Long, ChainRef> chains = new HashMap<>();
+    // Classes, methods and chains by id: looked up for every park blocker and every event with a chain,
+    // so without boxing.
+    private final LongMap<ClassRef> classes = new LongMap<>();
+    private final LongMap<MethodRef> methods = new LongMap<>();
+    private final LongMap<ChainRef> chains = new LongMap<>();
     /** The first chain defined with each list of frames (see {@link ChainRef#canonical()}). */
     private final Map<List<Frame>, ChainRef> chainsByFrames = new HashMap<>();
     private final List<Long> unloadedLoaders = new ArrayList<>();
@@ -164,7 +166,7 @@ final class MetadataResolver {
         }
         Set<Long> loaders = new HashSet<>(unloadedLoaders);
         Set<ClassRef> goneClasses = new HashSet<>();
-        classes.values().removeIf(c -> {
+        classes.removeIf(c -> {
             boolean gone = c.defined() && loaders.contains(c.loader());
             if (gone) {
                 goneClasses.add(c);
@@ -172,7 +174,7 @@ final class MetadataResolver {
             return gone;
         });
         Set<MethodRef> goneMethods = new HashSet<>();
-        methods.values().removeIf(m -> {
+        methods.removeIf(m -> {
             boolean gone = m.defined() && goneClasses.contains(m.declaringClass());
             if (gone) {
                 goneMethods.add(m);
@@ -181,7 +183,7 @@ final class MetadataResolver {
         });
         int before = classes.size() + methods.size() + chains.size() + goneClasses.size() + goneMethods.size();
         if (!goneMethods.isEmpty()) {
-            chains.values().removeIf(c -> c.uses(goneMethods));
+            chains.removeIf(c -> c.uses(goneMethods));
             chainsByFrames.values().removeIf(c -> c.uses(goneMethods));
         }
         for (long id : purgedChains) {
