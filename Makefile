@@ -12,7 +12,7 @@ JTREG_OPTS ?= -conc:2 -timeoutFactor:4
 FUZZ_INPUTS ?= 100000
 FUZZ_SEED ?= $(shell date +%s)
 
-.PHONY: jdk-aarch64 test-aarch64 test-dist-aarch64 test-openjdk-aarch64 dist-aarch64 dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-whatif bench-device demo install clean distclean
+.PHONY: generate-events test-events jdk-aarch64 test-aarch64 test-dist-aarch64 test-openjdk-aarch64 dist-aarch64 dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-whatif bench-device demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -21,7 +21,7 @@ all: jdk
 # Configures (cached, incremental) and builds the image; with nothing changed this takes seconds.
 # pipefail: a configure-build failure must stop the build, not vanish into the pipe.
 jdk: SHELL := /bin/bash -o pipefail
-jdk:
+jdk: test-events
 	@build_dir=$$(BOOT_JDK=$(BOOT_JDK) ./configure-build.sh | tail -n 1) && \
 	  echo "make: building images in $$build_dir" && \
 	  env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) --no-print-directory -C "$$build_dir" images JOBS=$(JOBS) LOG=warn && \
@@ -91,8 +91,19 @@ test-dist: dist
 	@tools/install-viewer-deps.sh
 	tools/test-dist.sh $$(ls -t build/lockstat-jdk-*.tar.gz | head -n 1) || { tools/test-summary.sh; exit 1; }
 
-test: test-module test-viewer test-jtreg test-openjdk-quick test-dist
+test: test-events test-module test-viewer test-jtreg test-openjdk-quick test-dist
 	@tools/test-summary.sh
+
+# The trace events' one definition (jdk-lockstat-module/src/main/events/events.xml) and what is generated
+# from it: the Java event types, the VM's ids and writers, and docs/trace-format.md's event table.
+# generate-events writes the first two; test-events (before every JDK build and in make test) checks all
+# three, and names what to run when one is stale.
+EVENTGEN := $(BOOT_JDK)/bin/java tools/eventgen/GenerateEvents.java
+generate-events:
+	$(EVENTGEN) .
+
+test-events:
+	@$(EVENTGEN) --check .
 
 # The jdk.lockstat module as a plain Maven jar: format, Snappy, analysis, tool; no JDK build needed.
 # Installed into the local Maven repository for the viewer, which depends on it. The export and HTML

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Quick side-by-side overhead check (not the issue-7 harness): a demo's throughput (transfers
+# Quick side-by-side overhead check (not bench/overhead's harness): a demo's throughput (transfers
 # in a fixed time) on stock Temurin 25.0.3, on the LockStat JDK with tracing off, and with tracing on
 # (compressed file), tracing without call chains, and online analysis only (no file). CONFIGS=
 # picks a subset. Runs are interleaved; prints each configuration's median, min and max and the
@@ -76,7 +76,7 @@ for c in "${configs[@]}"; do
     events=$(echo "$json" | sed -nE 's/.*"events": *([0-9]+).*/\1/p' | head -1)
     last=$(echo "${results[$c]}" | awk '{print $NF}')
     epo=$(awk -v e="${events:-0}" -v o="$last" 'BEGIN {printf "%.5f", e / o}')
-    # SECTION_STATS (builds from issue 36 on): LockStat's time while the traced thread owned the monitor
+    # SECTION_STATS (traces that have it): LockStat's time while the traced thread owned the monitor
     sect=$(echo "$json" | sed -nE 's/.*"criticalSections": *\{"acquisitions": *([0-9]+), "acquireNanos": *([0-9]+), "nanosPerAcquisition": *([0-9.]+|null), "releases": *([0-9]+), "releasesTimed": *([0-9]+), "releaseNanos": *([0-9]+), "nanosPerRelease": *([0-9.]+|null).*/\1 acq x \3 ns, \4 rel x \7 ns (\5 timed)/p' | head -1)
     sect=${sect:--}
   fi

@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  *        [--sampling N] (configurations sampled and profiles)
  */
 public class OverheadHarness {
-    /** The configurations, with the letters. */
+    /** The configurations, with the letters bench/README.md and the results name them by. */
     enum Config {
         OFF("a", "LockStat JDK, tracing off"),
         FILE("b", "tracing to an uncompressed file"),

@@ -30,6 +30,7 @@
 #include "runtime/javaThread.hpp"
 
 static const size_t context_event_size = 4 * LockStatEventWriter::max_varint_size;
+STATIC_ASSERT(context_event_size >= lockstat_vthread_mount_max_size);
 static const size_t max_vthread_name = 256;   // longer names are cut
 
 // A virtual thread has no start hook that is cheap enough (JVMTI's mount notifications would send
@@ -54,11 +55,7 @@ static LockStatBuffer* announce_virtual_thread(JavaThread* jt, LockStatThreadLoc
     return nullptr;
   }
   LockStatEventWriter w(b);
-  w.write_varint(LOCKSTAT_THREAD_START);
-  w.write_timestamp(now);
-  w.write_varint((julong)vtid);
-  w.write_u1(flags);
-  w.write_string(name, name_len);
+  lockstat_write_thread_start(w, now, (julong)vtid, flags, name, name_len);
   w.commit();
   return b;
 }
@@ -80,11 +77,10 @@ LockStatBuffer* LockStatEventContext::buffer(JavaThread* jt, LockStatThreadLocal
       }
     }
     LockStatEventWriter w(b);
-    w.write_varint(context == tl->tid() ? LOCKSTAT_VTHREAD_UNMOUNT : LOCKSTAT_VTHREAD_MOUNT);
-    w.write_timestamp(now);
-    w.write_varint((julong)(context == tl->tid() ? tl->context_tid() : context));
-    if (context != tl->tid()) {
-      w.write_varint((julong)tl->tid());
+    if (context == tl->tid()) {
+      lockstat_write_vthread_unmount(w, now, (julong)tl->context_tid());
+    } else {
+      lockstat_write_vthread_mount(w, now, (julong)context, (julong)tl->tid());
     }
     w.commit();
     tl->set_context_tid(context);

@@ -44,6 +44,9 @@
 #include "runtime/synchronizer.hpp"
 
 static const size_t monitor_event_size = 8 * LockStatEventWriter::max_varint_size;
+STATIC_ASSERT(monitor_event_size >= lockstat_monitor_inflate_max_size);
+STATIC_ASSERT(monitor_event_size >= lockstat_monitor_forward_resolve_max_size);
+STATIC_ASSERT(monitor_event_size >= lockstat_monitor_contended_enter_max_size);
 
 // The calling thread's buffer with room for one event, in the running Java thread's context.
 static LockStatBuffer* event_buffer(JavaThread* jt, LockStatThreadLocal* tl, jlong now) {
@@ -64,12 +67,9 @@ static void write_summary(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor
   w.commit();
 }
 
-// The fields every monitor event starts with.
-static void write_prefix(LockStatEventWriter& w, int type, jlong now, ObjectMonitor* m, u8 seq) {
-  w.write_varint((julong)type);
-  w.write_timestamp(now);
-  w.write_varint((julong)(uintptr_t)m);
-  w.write_varint(seq);
+// A monitor's id in the trace: its address.
+static julong monitor_id(ObjectMonitor* m) {
+  return (julong)(uintptr_t)m;
 }
 
 // Inflation is where the paper records the object's identity hash, which names the lock object in
@@ -172,9 +172,7 @@ static void write_inflate(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor
     return;
   }
   LockStatEventWriter w(b);
-  write_prefix(w, LOCKSTAT_MONITOR_INFLATE, now, m, m->lockstat_seq()->next());
-  w.write_varint(hash);
-  w.write_varint(klass);
+  lockstat_write_monitor_inflate(w, now, monitor_id(m), m->lockstat_seq()->next(), hash, klass);
   w.commit();
 }
 
@@ -237,9 +235,8 @@ static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
     return;
   }
   LockStatEventWriter w(b);
-  write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_ENTER, now, m, m->lockstat_seq()->next());
-  w.write_varint(chain);
-  w.write_u1(after_wait ? 1 : 0);
+  lockstat_write_monitor_contended_enter(w, now, monitor_id(m), m->lockstat_seq()->next(), chain,
+                                         after_wait ? LOCKSTAT_ENTER_AFTER_WAIT : 0);
   w.commit();
   // The set of blocked threads changed: the releases summed so far are written now, so that the
   // analysis does not wait for the owner's next release to see them.
@@ -266,7 +263,7 @@ void LockStatMonitorEvents::contended_enter(JavaThread* jt, ObjectMonitor* m, bo
   // gives up on it. The thread is about to block anyway.
   tl->hand_over_buffer();
   // The buffer for its ContendedEntered is taken now, before blocking: once it owns the monitor,
-  // the thread must not wait for the buffer lock or the C heap (critical sections, issue 36).
+  // the thread must not wait for the buffer lock or the C heap: every thread queued behind it would wait too.
   tl->buffer_for(2 * monitor_event_size);
 }
 
@@ -309,7 +306,7 @@ void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) 
     }
   }
   LockStatEventWriter w(b);
-  write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_ENTERED, now, m, m->lockstat_seq()->next());
+  lockstat_write_monitor_contended_entered(w, now, monitor_id(m), m->lockstat_seq()->next());
   w.commit();
   cost->acquire_ticks += LockStatClock::now() - now;
 }
@@ -419,9 +416,7 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, j
       return;
     }
     LockStatEventWriter w(b);
-    write_prefix(w, LOCKSTAT_MONITOR_FORWARD_RESOLVE, now, m, m->lockstat_seq()->next());
-    w.write_varint(refs[i]);
-    w.write_varint(chain);
+    lockstat_write_monitor_forward_resolve(w, now, monitor_id(m), m->lockstat_seq()->next(), refs[i], chain);
     w.commit();
   }
   if ((what & (EXIT | WAIT_EXIT)) == 0) {
@@ -452,11 +447,9 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, j
         ref = 0;   // waits nested in more than max_pending monitors: the owner's chain stays unknown
       }
     }
-    write_prefix(w, LOCKSTAT_MONITOR_WAIT_EXIT, time, m, seq);
-    w.write_varint(ref);
+    lockstat_write_monitor_wait_exit(w, time, monitor_id(m), seq, ref);
   } else {
-    write_prefix(w, LOCKSTAT_MONITOR_CONTENDED_EXIT, time, m, seq);
-    w.write_varint(chain);
+    lockstat_write_monitor_contended_exit(w, time, monitor_id(m), seq, chain);
   }
   w.commit();
 }
@@ -536,6 +529,6 @@ void LockStatMonitorEvents::deflated(Thread* current, ObjectMonitor* m) {
     return;
   }
   LockStatEventWriter w(b);
-  write_prefix(w, LOCKSTAT_MONITOR_DEFLATE, now, m, seq);
+  lockstat_write_monitor_deflate(w, now, monitor_id(m), seq);
   w.commit();
 }

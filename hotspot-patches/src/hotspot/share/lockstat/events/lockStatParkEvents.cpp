@@ -38,6 +38,8 @@
 #include "runtime/synchronizer.hpp"
 
 static const size_t park_event_size = 10 * LockStatEventWriter::max_varint_size;
+STATIC_ASSERT(park_event_size >= lockstat_park_begin_max_size);
+STATIC_ASSERT(park_event_size >= lockstat_unpark_max_size);
 
 // The global park/unpark sequence, alone on its cache line: it is the one location every parking
 // and unparking thread writes, so it must not share a line with anything else they read.
@@ -159,20 +161,13 @@ void LockStatParkEvents::park_begin(JavaThread* jt, bool is_absolute, jlong time
   park->begin = now;
   park->timeout_nanos = !is_absolute && time > 0 ? time : 0;
   park->mailbox_before = Atomic::load_acquire(mailbox_of(jt->monitor_owner_id()));
-  LockStatEventWriter w(b);
-  w.write_varint(LOCKSTAT_PARK_BEGIN);
-  w.write_timestamp(now);
-  w.write_varint(next_gseq());
-  w.write_varint(hash);
-  w.write_varint(klass);
-  w.write_u1(time == 0 ? 0 : (is_absolute ? 2 : 1));
-  w.write_varint((julong)MAX2(time, (jlong)0));
-  w.write_varint(chain);
   u1 flags = jt->is_vthread_mounted() && !park->virtual_park ? LOCKSTAT_PARK_PINNED : 0;
   if (tl->take_repark(jt->monitor_owner_id())) {
     flags |= LOCKSTAT_PARK_REPARK;
   }
-  w.write_u1(flags);
+  LockStatEventWriter w(b);
+  lockstat_write_park_begin(w, now, next_gseq(), hash, klass, time == 0 ? 0 : (is_absolute ? 2 : 1),
+                            (julong)MAX2(time, (jlong)0), chain, flags);
   w.commit();
   park->written = true;
 }
@@ -206,29 +201,25 @@ void LockStatParkEvents::park_end(JavaThread* jt, const Park* park) {
   }
   u1 flags = 0;
   if (unparked == 0 && park->timeout_nanos > 0 && LockStatClock::to_nanos(now - park->begin) >= park->timeout_nanos) {
-    flags |= 1;
+    flags |= LOCKSTAT_PARK_END_TIMED_OUT;
   }
   if (jt->is_interrupted(false)) {
-    flags |= 2;
+    flags |= LOCKSTAT_PARK_END_INTERRUPTED;
   }
   if (!park->blocked) {
-    flags |= 4;   // a virtual thread that could not unmount: its carrier's park is recorded instead
+    flags |= LOCKSTAT_PARK_END_NOT_BLOCKED;   // a virtual thread that could not unmount: its carrier's park is recorded instead
   }
   LockStatBuffer* b = LockStatEventContext::buffer(jt, tl, park_event_size, now);
   if (b == nullptr) {
     return;
   }
   LockStatEventWriter w(b);
-  w.write_varint(LOCKSTAT_PARK_END);
-  w.write_timestamp(now);
-  w.write_varint(next_gseq());
-  w.write_varint(unparked);
-  w.write_u1(flags);
+  lockstat_write_park_end(w, now, next_gseq(), unparked, flags);
   w.commit();
 }
 
 // Before the target is woken: its number, in the target's mailbox so that the woken thread finds it.
-// No walk and no buffer here: the next owner of a j.u.c lock waits for this wake-up (issue 36).
+// No walk and no buffer here: the next owner of a j.u.c lock waits for this wake-up.
 void LockStatParkEvents::forget_sampled_parks_at_safepoint() {
   assert(SafepointSynchronize::is_at_safepoint(), "no thread in the middle of a park's begin or end");
   if (LockStatSampling::sampling() || sampled_parks != nullptr) {
@@ -285,13 +276,7 @@ void LockStatParkEvents::unpark_end(JavaThread* current, jlong target_id, u8 gse
     return;   // its number stays unused: the target's park end names an unpark the trace lacks
   }
   LockStatEventWriter w(b);
-  w.write_varint(LOCKSTAT_UNPARK);
-  w.write_timestamp(time);
-  w.write_varint(gseq);
-  w.write_varint((julong)target_id);
-  w.write_varint(chain);
-  w.write_varint(blocker_hash);
-  w.write_varint(blocker_class);
+  lockstat_write_unpark(w, time, gseq, (julong)target_id, chain, blocker_hash, blocker_class);
   w.commit();
 }
 
@@ -317,12 +302,7 @@ void LockStatParkEvents::shared_release(JavaThread* current, oop blocker) {
     return;
   }
   LockStatEventWriter w(b);
-  w.write_varint(LOCKSTAT_SHARED_RELEASE);
-  w.write_timestamp(now);
-  w.write_varint(next_gseq());
-  w.write_varint(hash);
-  w.write_varint(klass);
-  w.write_varint(chain);
+  lockstat_write_shared_release(w, now, next_gseq(), hash, klass, chain);
   w.commit();
 }
 

@@ -34,22 +34,15 @@ static jlong max_duration_ticks = 0;
 static volatile int next_free = 0;
 
 size_t LockStatReleaseSummary::max_event_size() {
-  return (5 + 1 + 4 * max_owners) * LockStatEventWriter::max_varint_size;
+  return lockstat_monitor_release_summary_max_size + max_owners * lockstat_monitor_release_summary_owners_element_max_size;
 }
 
 // time, monitor, seq, count, owners (thread, chain, releases, duration in nanoseconds)
 void LockStatReleaseSummary::write(LockStatEventWriter& w, ObjectMonitor* m) const {
-  w.write_varint((julong)LOCKSTAT_MONITOR_RELEASE_SUMMARY);
-  w.write_timestamp(time);
-  w.write_varint((julong)(uintptr_t)m);
-  w.write_varint(first_seq);
-  w.write_varint(count);
-  w.write_varint((julong)owners);
+  lockstat_write_monitor_release_summary(w, time, (julong)(uintptr_t)m, first_seq, count, (julong)owners);
   for (int i = 0; i < owners; i++) {
-    w.write_varint((julong)owner[i].tid);
-    w.write_varint(owner[i].chain);
-    w.write_varint(owner[i].releases);
-    w.write_varint((julong)LockStatClock::to_nanos(owner[i].ticks));
+    lockstat_write_monitor_release_summary_owners_element(w, (julong)owner[i].tid, owner[i].chain, owner[i].releases,
+                                                          (julong)LockStatClock::to_nanos(owner[i].ticks));
   }
 }
 

@@ -176,8 +176,8 @@ bool LockStatVirtualThreadWaits::end_wait(jlong tid, ObjectMonitor* m) {
   return reentering;
 }
 
-// Sampled contentions of virtual threads: no lock, since take_blocked runs in the new owner's path
-// (issue 36). A virtual thread is blocked on one monitor at a time, so its id alone marks it: a slot
+// Sampled contentions of virtual threads: no lock, since take_blocked runs in the new owner's path,
+// while it holds the monitor (a lock here would serialise every thread queued behind it). A virtual thread is blocked on one monitor at a time, so its id alone marks it: a slot
 // per id (mod the table's size) holds the id of the thread whose sampled contention is open. Only
 // that thread empties it; a thread whose slot is taken by another's open contention counts its
 // contention as not sampled (add_blocked fails), so every count raised is taken back exactly.

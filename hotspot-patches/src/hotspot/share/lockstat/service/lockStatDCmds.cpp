@@ -128,7 +128,8 @@ void LockStatStatusDCmd::execute(DCmdSource source, TRAPS) {
 
 LockStatReportDCmd::LockStatReportDCmd(outputStream* output, bool heap) :
   DCmdWithParser(output, heap),
-  _by("by", "aspects to group by, as lockstat report --by", "STRING", false, "lock-class,owner-chain"),
+  _by("by", "aspects to group by, as lockstat report --by (default: report's, lock-class,owner-chain; "
+          "whatif's, owner-method)", "STRING", false),
   _top("top", "children shown per node (0: all)", "INT", false, "10"),
   _format("format", "text, csv, json, pprof (the owner-side profile of lockstat export; needs file), "
           "or whatif (lockstat whatif's predictions; by: the sections' aspect, owner-method by default)",

@@ -297,18 +297,17 @@ LockStatBuffer* LockStatService::shared_buffer_for(size_t max_size) {
 }
 
 void LockStatService::write_shared_monitor_event(int type, ObjectMonitor* m, u8 seq) {
+  assert(type == LOCKSTAT_MONITOR_CONTENDED_EXIT || type == LOCKSTAT_MONITOR_DEFLATE, "invariant");
   MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
-  LockStatBuffer* b = shared_buffer_for(6 * LockStatEventWriter::max_varint_size);
+  LockStatBuffer* b = shared_buffer_for(MAX2(lockstat_monitor_contended_exit_max_size, lockstat_monitor_deflate_max_size));
   if (b == nullptr) {
     return;
   }
   LockStatEventWriter w(b);
-  w.write_varint((julong)type);
-  w.write_timestamp(LockStatClock::now());
-  w.write_varint((julong)(uintptr_t)m);
-  w.write_varint(seq);
   if (type == LOCKSTAT_MONITOR_CONTENDED_EXIT) {
-    w.write_varint(0);   // no call chain from here
+    lockstat_write_monitor_contended_exit(w, LockStatClock::now(), (julong)(uintptr_t)m, seq, 0);   // no call chain from here
+  } else {
+    lockstat_write_monitor_deflate(w, LockStatClock::now(), (julong)(uintptr_t)m, seq);
   }
   w.commit();
 }
@@ -327,15 +326,12 @@ void LockStatService::write_shared_release_summary(const LockStatReleaseSummary&
 void LockStatService::write_shared_vm_pause(jlong begin, jlong duration, u1 kind) {
   // Safe at a safepoint: no Java thread can be stopped while it holds this no-safepoint lock.
   MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
-  LockStatBuffer* b = shared_buffer_for(4 * LockStatEventWriter::max_varint_size);
+  LockStatBuffer* b = shared_buffer_for(lockstat_vm_pause_max_size);
   if (b == nullptr) {
     return;
   }
   LockStatEventWriter w(b);
-  w.write_varint((julong)LOCKSTAT_VM_PAUSE);
-  w.write_timestamp(begin);
-  w.write_varint((julong)duration);
-  w.write_u1(kind);
+  lockstat_write_vm_pause(w, begin, (julong)duration, kind);
   w.commit();
 }
 
@@ -354,17 +350,14 @@ void LockStatService::write_shared_thread_cpu() {
   jlong now = LockStatClock::now();
   auto write = [&]() {
     MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
-    LockStatBuffer* b = shared_buffer_for((3 + 2 * n) * LockStatEventWriter::max_varint_size);
+    LockStatBuffer* b = shared_buffer_for(lockstat_thread_cpu_max_size + n * lockstat_thread_cpu_threads_element_max_size);
     if (b == nullptr) {
       return;
     }
     LockStatEventWriter w(b);
-    w.write_varint((julong)LOCKSTAT_THREAD_CPU);
-    w.write_timestamp(now);
-    w.write_varint((julong)n);
+    lockstat_write_thread_cpu(w, now, (julong)n);
     for (int i = 0; i < n; i++) {
-      w.write_varint((julong)tids[i]);
-      w.write_varint((julong)cpus[i]);
+      lockstat_write_thread_cpu_threads_element(w, (julong)tids[i], (julong)cpus[i]);
     }
     w.commit();
   };
@@ -388,75 +381,50 @@ void LockStatService::write_shared_thread_cpu() {
 void LockStatService::write_shared_lock_name(u8 class_id, u8 hash, u1 root_kind, int depth,
                                              const char* name, size_t len) {
   MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
-  LockStatBuffer* b = shared_buffer_for(6 * LockStatEventWriter::max_varint_size + len);
+  LockStatBuffer* b = shared_buffer_for(lockstat_lock_name_max_size + len);
   if (b == nullptr) {
     return;
   }
   LockStatEventWriter w(b);
-  w.write_varint((julong)LOCKSTAT_LOCK_NAME);
-  w.write_timestamp(LockStatClock::now());
-  w.write_varint(hash);
-  w.write_varint(class_id);
-  w.write_u1(root_kind);
-  w.write_varint((julong)depth);
-  w.write_string(name, len);
+  lockstat_write_lock_name(w, LockStatClock::now(), hash, class_id, root_kind, (julong)depth, name, len);
   w.commit();
 }
 
 void LockStatService::write_shared_lock_name_search(const LockStatSearchSummary& s) {
   MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
-  LockStatBuffer* b = shared_buffer_for(8 * LockStatEventWriter::max_varint_size);
+  LockStatBuffer* b = shared_buffer_for(lockstat_lock_name_search_max_size);
   if (b == nullptr) {
     return;
   }
   LockStatEventWriter w(b);
-  w.write_varint((julong)LOCKSTAT_LOCK_NAME_SEARCH);
-  w.write_timestamp(LockStatClock::now());
-  w.write_varint((julong)s.duration);
-  w.write_varint(s.locks);
-  w.write_varint(s.found);
-  w.write_varint(s.objects);
-  w.write_varint(s.memory);
-  w.write_u1(s.flags);
+  lockstat_write_lock_name_search(w, LockStatClock::now(), (julong)s.duration, s.locks, s.found, s.objects, s.memory, s.flags);
   w.commit();
 }
 
 void LockStatService::write_shared_chain_stats() {
   LockStatChainCounters c = LockStatThreadLocal::chain_counters_at_safepoint();
   MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
-  LockStatBuffer* b = shared_buffer_for(10 * LockStatEventWriter::max_varint_size);
+  LockStatBuffer* b = shared_buffer_for(lockstat_chain_stats_max_size);
   if (b == nullptr) {
     return;
   }
   LockStatEventWriter w(b);
-  w.write_varint((julong)LOCKSTAT_CHAIN_STATS);
-  w.write_timestamp(LockStatClock::now());
-  w.write_varint(c.walks);
-  w.write_varint(c.reused);
-  w.write_varint(c.inserted);
-  w.write_varint(c.frames_walked);
-  w.write_varint(c.frames_saved);
-  w.write_varint((julong)LockStatCallChains::chain_count());
-  w.write_varint((julong)LockStatCallChains::memory_bytes());
+  lockstat_write_chain_stats(w, LockStatClock::now(), c.walks, c.reused, c.inserted, c.frames_walked, c.frames_saved,
+                             (julong)LockStatCallChains::chain_count(), (julong)LockStatCallChains::memory_bytes());
   w.commit();
 }
 
 void LockStatService::write_shared_section_stats() {
   LockStatSectionCounters c = LockStatThreadLocal::section_counters_at_safepoint();
   MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
-  LockStatBuffer* b = shared_buffer_for(8 * LockStatEventWriter::max_varint_size);
+  LockStatBuffer* b = shared_buffer_for(lockstat_section_stats_max_size);
   if (b == nullptr) {
     return;
   }
   LockStatEventWriter w(b);
-  w.write_varint((julong)LOCKSTAT_SECTION_STATS);
-  w.write_timestamp(LockStatClock::now());
-  w.write_varint(c.acquisitions);
-  w.write_varint((julong)LockStatClock::to_nanos((jlong)c.acquire_ticks));
-  w.write_varint(c.releases);
-  w.write_varint(c.release_samples);
-  w.write_varint((julong)LockStatClock::to_nanos((jlong)c.release_ticks));
-  w.write_varint(c.slow_acquisitions);
+  lockstat_write_section_stats(w, LockStatClock::now(), c.acquisitions, (julong)LockStatClock::to_nanos((jlong)c.acquire_ticks),
+                               c.releases, c.release_samples, (julong)LockStatClock::to_nanos((jlong)c.release_ticks),
+                               c.slow_acquisitions);
   w.commit();
 }
 
@@ -475,13 +443,14 @@ void LockStatService::write_thread_event(JavaThread* jt, int type, u1 flags) {
     if (java_lang_VirtualThread::is_instance(thread_obj)) flags |= LOCKSTAT_THREAD_VIRTUAL;
   }
   size_t name_len = MIN2(strlen(name), max_thread_name);
-  size_t max_size = 4 * LockStatEventWriter::max_varint_size + 1 + name_len;
+  assert(type == LOCKSTAT_THREAD_START || type == LOCKSTAT_THREAD_END, "invariant");
+  size_t max_size = lockstat_thread_start_max_size + name_len;
   // An ending thread's CPU time, for the time since the last drain period's ThreadCpu (written by the
   // thread itself; LockStat's own threads, which record nothing, are left out).
   jlong cpu = type == LOCKSTAT_THREAD_END && jt == Thread::current() && !LockStatThreadLocal::is_current_excluded()
               && os::is_thread_cpu_time_supported() ? os::thread_cpu_time(jt, true) : -1;
   if (cpu >= 0) {
-    max_size += 5 * LockStatEventWriter::max_varint_size;
+    max_size += lockstat_thread_cpu_max_size + lockstat_thread_cpu_threads_element_max_size;
   }
 
   MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
@@ -495,18 +464,13 @@ void LockStatService::write_thread_event(JavaThread* jt, int type, u1 flags) {
   LockStatEventWriter w(b);
   jlong now = LockStatClock::now();
   if (cpu >= 0) {
-    w.write_varint((julong)LOCKSTAT_THREAD_CPU);
-    w.write_timestamp(now);
-    w.write_varint(1);
-    w.write_varint((julong)tid);
-    w.write_varint((julong)cpu);
+    lockstat_write_thread_cpu(w, now, 1);
+    lockstat_write_thread_cpu_threads_element(w, (julong)tid, (julong)cpu);
   }
-  w.write_varint(type);
-  w.write_timestamp(now);
-  w.write_varint((julong)tid);
   if (type == LOCKSTAT_THREAD_START) {
-    w.write_u1(flags);
-    w.write_string(name, name_len);
+    lockstat_write_thread_start(w, now, (julong)tid, flags, name, name_len);
+  } else {
+    lockstat_write_thread_end(w, now, (julong)tid);
   }
   w.commit();
 }

@@ -74,15 +74,12 @@ void write_class(LockStatThreadLocal* tl, Klass* k, u8 id) {
   ResourceMark rm;
   const char* name = k->external_name();
   size_t len = MIN2(strlen(name), (size_t)4096);
-  LockStatBuffer* b = tl->buffer_for(3 * LockStatEventWriter::max_varint_size + len + 8);
+  LockStatBuffer* b = tl->buffer_for(lockstat_class_max_size + len);
   if (b == nullptr) {
     return;
   }
   LockStatEventWriter w(b);
-  w.write_varint(LOCKSTAT_CLASS);
-  w.write_varint(id);
-  w.write_varint((julong)(uintptr_t)k->class_loader_data());
-  w.write_string(name, len);
+  lockstat_write_class(w, id, (julong)(uintptr_t)k->class_loader_data(), name, len);
   w.commit();
 }
 
@@ -94,36 +91,26 @@ void write_method(LockStatThreadLocal* tl, Method* m, u8 id, u8 holder_id) {
   Symbol* source = holder->source_file_name();
   const char* src = source != nullptr ? source->as_C_string() : "";
   size_t nl = MIN2(strlen(name), (size_t)4096), sl = MIN2(strlen(sig), (size_t)4096), fl = MIN2(strlen(src), (size_t)1024);
-  LockStatBuffer* b = tl->buffer_for(6 * LockStatEventWriter::max_varint_size + nl + sl + fl);
+  LockStatBuffer* b = tl->buffer_for(lockstat_method_max_size + nl + sl + fl);
   if (b == nullptr) {
     return;
   }
   LockStatEventWriter w(b);
-  w.write_varint(LOCKSTAT_METHOD);
-  w.write_varint(id);
-  w.write_varint(holder_id);
-  w.write_string(name, nl);
-  w.write_string(sig, sl);
-  w.write_varint((julong)m->access_flags().as_method_flags());
-  w.write_string(src, fl);
+  lockstat_write_method(w, id, holder_id, name, nl, sig, sl, (julong)m->access_flags().as_method_flags(), src, fl);
   w.commit();
 }
 
 void write_chain(LockStatThreadLocal* tl, u8 id, const LockStatFrame* f, const u8* method_ids, int depth) {
-  LockStatBuffer* b = tl->buffer_for((size_t)(2 + depth * 4) * LockStatEventWriter::max_varint_size);
+  LockStatBuffer* b = tl->buffer_for(lockstat_call_chain_max_size + (size_t)depth * lockstat_call_chain_frames_element_max_size);
   if (b == nullptr) {
     return;
   }
   LockStatEventWriter w(b);
-  w.write_varint(LOCKSTAT_CALL_CHAIN);
-  w.write_varint(id);
-  w.write_varint((julong)depth);
+  lockstat_write_call_chain(w, id, (julong)depth);
   for (int i = 0; i < depth; i++) {
     Method* m = f[i].method;
-    w.write_varint(method_ids[i]);
-    w.write_svarint(f[i].bci);
-    w.write_svarint(m->is_native() ? -2 : m->line_number_from_bci(f[i].bci));
-    w.write_u1(m->is_native() ? 1 : 0);
+    lockstat_write_call_chain_frames_element(w, method_ids[i], f[i].bci,
+                                             m->is_native() ? -2 : m->line_number_from_bci(f[i].bci), m->is_native() ? 1 : 0);
   }
   w.commit();
 }
@@ -322,23 +309,32 @@ class PurgeEventWriter {
       LockStatBuffers::enqueue_full(_buffer);
     }
   }
-  void write(int type, u8 value) {
-    size_t size = 3 * LockStatEventWriter::max_varint_size;
+  void write_chain_purge(u8 chain) {
+    if (room(lockstat_chain_purge_max_size)) {
+      LockStatEventWriter w(_buffer);
+      lockstat_write_chain_purge(w, LockStatClock::now(), chain);
+      w.commit();
+    }
+  }
+  void write_loader_unload(u8 loader) {
+    if (room(lockstat_loader_unload_max_size)) {
+      LockStatEventWriter w(_buffer);
+      lockstat_write_loader_unload(w, LockStatClock::now(), loader);
+      w.commit();
+    }
+  }
+
+ private:
+  // Whether the buffer has room for size bytes, after taking a new one if needed.
+  bool room(size_t size) {
     if (_buffer != nullptr && !_buffer->has_room(size)) {
       LockStatBuffers::enqueue_full(_buffer);
       _buffer = nullptr;
     }
     if (_buffer == nullptr) {
-      _buffer = LockStatBuffers::acquire(0, 8 * K);
-      if (_buffer == nullptr) {
-        return;   // out of memory: counted as lost by the buffer pool
-      }
+      _buffer = LockStatBuffers::acquire(0, 8 * K);   // null: out of memory, counted as lost by the pool
     }
-    LockStatEventWriter w(_buffer);
-    w.write_varint((julong)type);
-    w.write_timestamp(LockStatClock::now());
-    w.write_varint(value);
-    w.commit();
+    return _buffer != nullptr;
   }
 };
 
@@ -350,10 +346,10 @@ static void write_purges(const GrowableArrayCHeap<u8, mtTracing>& purged_chains,
   }
   PurgeEventWriter w;
   for (int i = 0; i < purged_chains.length(); i++) {
-    w.write(LOCKSTAT_CHAIN_PURGE, purged_chains.at(i));
+    w.write_chain_purge(purged_chains.at(i));
   }
   for (int i = 0; loaders != nullptr && i < loaders->count; i++) {
-    w.write(LOCKSTAT_LOADER_UNLOAD, (u8)(uintptr_t)loaders->loaders[i]);
+    w.write_loader_unload((u8)(uintptr_t)loaders->loaders[i]);
   }
 }
 

@@ -51,12 +51,12 @@ import jdk.lockstat.internal.model.Unknown;
  * <p>Fed by one thread; trees and details can be built meanwhile by others, under the axis's lock.
  */
 public final class ContentionCube implements ContentionSink {
-    /** Blocked-side aspects, in the order of a row's keys. */
-    private static final Aspect[] BLOCKED = {Aspect.GROUP, Aspect.LOCK_CLASS, Aspect.LOCK, Aspect.THREAD,
-        Aspect.METHOD, Aspect.CHAIN, Aspect.SITE};
-    private static final List<Aspect> OWNER_ASPECTS = List.of(Aspect.OWNER_THREAD, Aspect.OWNER_METHOD, Aspect.OWNER_CHAIN,
-            Aspect.OWNER_STATE, Aspect.ROOT_OWNER_THREAD, Aspect.ROOT_OWNER_METHOD, Aspect.ROOT_OWNER_CHAIN,
-            Aspect.OWNER_SITE);
+    /** Blocked-side aspects, in the order of a row's keys: every one Aspect defines, so a new one needs nothing here. */
+    private static final Aspect[] BLOCKED = java.util.Arrays.stream(Aspect.values()).filter(a -> !a.ownerSide())
+            .toArray(Aspect[]::new);
+    /** Owner-side aspects, in the order of an owner key's keys. */
+    private static final List<Aspect> OWNER_ASPECTS = java.util.Arrays.stream(Aspect.values()).filter(Aspect::ownerSide)
+            .toList();
     private static final OwnerKey UNKNOWN_OWNER = OwnerKey.all(Unknown.OWNER);
     private static final OwnerKey HAND_OFF = OwnerKey.all(Unknown.HAND_OFF);
     /** Every non-empty combination of the owner-side aspects: how owner-side nodes can group a row's owners. */

@@ -31,6 +31,9 @@ import java.util.Set;
  * online mode's report (which has no trace file) and for the viewer's export.
  */
 public final class ReportFormat {
+    /** The aspects of lockstat report, the online report and jcmd LockStat.report when none are given. */
+    public static final String DEFAULT_ASPECTS = "lock-class,owner-chain";
+
     /**
      * What a report is about, beyond its trees; sampling: one in how many contentions the trace recorded
      * (the trees' counts and times are scaled by it), 1 for all.

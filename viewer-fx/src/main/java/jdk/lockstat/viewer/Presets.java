@@ -25,7 +25,7 @@ import java.util.List;
 
 import jdk.lockstat.query.Aspect;
 
-/** Named aspect orders for the drill-down (the presets, plus the report's default). */
+/** Named aspect orders for the drill-down: the questions users ask first, plus the report's default. */
 enum Presets {
     DEFAULT("lock class > owner chain (the report's default)", Aspect.LOCK_CLASS, Aspect.OWNER_CHAIN),
     WHO_BLOCKS_ME("who blocks me: chain > owner chain", Aspect.CHAIN, Aspect.OWNER_CHAIN),

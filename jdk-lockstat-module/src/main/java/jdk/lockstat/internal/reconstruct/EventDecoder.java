@@ -103,74 +103,75 @@ final class EventDecoder {
             }
         }
         switch (d.id()) {
-            case 1 -> {
+            case EventType.Id.THREAD_START -> {
                 long id = num(v, at[THREAD]);
                 int flags = (int) num(v, at[FLAGS]);
                 resolver.threadStart(id, flags, str(v, at[NAME]));
                 activity.threadStarted(resolver.thread(id), num(v, at[TIME]), (flags & EventType.THREAD_EXISTED) != 0);
             }
-            case 2 -> activity.threadEnded(resolver.thread(num(v, at[THREAD])), num(v, at[TIME]));
-            case 4 -> resolver.defineClass(num(v, at[CLASS]), num(v, at[LOADER]), str(v, at[NAME]));
-            case 5 -> resolver.defineMethod(num(v, at[METHOD]), num(v, at[CLASS]), str(v, at[NAME]),
+            case EventType.Id.THREAD_END -> activity.threadEnded(resolver.thread(num(v, at[THREAD])), num(v, at[TIME]));
+            case EventType.Id.CLASS -> resolver.defineClass(num(v, at[CLASS]), num(v, at[LOADER]), str(v, at[NAME]));
+            case EventType.Id.METHOD -> resolver.defineMethod(num(v, at[METHOD]), num(v, at[CLASS]), str(v, at[NAME]),
                     str(v, at[SIGNATURE]), str(v, at[SOURCE]), at[MODIFIERS] >= 0 ? (int) num(v, at[MODIFIERS]) : -1);
-            case 6 -> resolver.defineChain(num(v, at[CHAIN]), frames(v, l));
-            case 7 -> resolver.loaderUnloaded(num(v, at[LOADER]));
-            case 8 -> resolver.chainPurged(num(v, at[CHAIN]));
-            case 10 -> monitor(MonitorEvent.INFLATE, v, at, null, num(v, at[HASH]), 0,
+            case EventType.Id.CALL_CHAIN -> resolver.defineChain(num(v, at[CHAIN]), frames(v, l));
+            case EventType.Id.LOADER_UNLOAD -> resolver.loaderUnloaded(num(v, at[LOADER]));
+            case EventType.Id.CHAIN_PURGE -> resolver.chainPurged(num(v, at[CHAIN]));
+            case EventType.Id.MONITOR_INFLATE -> monitor(MonitorEvent.INFLATE, v, at, null, num(v, at[HASH]), 0,
                     resolver.classRef(num(v, at[CLASS])));
-            case 11 -> monitor(MonitorEvent.DEFLATE, v, at, null, 0, 0, null);
-            case 12 -> {
+            case EventType.Id.MONITOR_DEFLATE -> monitor(MonitorEvent.DEFLATE, v, at, null, 0, 0, null);
+            case EventType.Id.MONITOR_CONTENDED_ENTER -> {
                 long flags = num(v, at[FLAGS]);
                 if ((flags & EventType.ENTER_AFTER_WAIT) != 0) {
                     activity.waitEnded(context, num(v, at[TIME]));
                 }
                 monitor(MonitorEvent.ENTER, v, at, resolver.chain(num(v, at[CHAIN])), flags, 0, null);
             }
-            case 13 -> monitor(MonitorEvent.ENTERED, v, at, null, 0, 0, null);
-            case 14 -> monitor(MonitorEvent.EXIT, v, at, resolver.chain(num(v, at[CHAIN])), 0, 0, null);
-            case 15 -> {
+            case EventType.Id.MONITOR_CONTENDED_ENTERED -> monitor(MonitorEvent.ENTERED, v, at, null, 0, 0, null);
+            case EventType.Id.MONITOR_CONTENDED_EXIT -> monitor(MonitorEvent.EXIT, v, at, resolver.chain(num(v, at[CHAIN])), 0, 0, null);
+            case EventType.Id.MONITOR_WAIT_EXIT -> {
                 activity.waitStarted(context, num(v, at[TIME]));
                 monitor(MonitorEvent.WAIT_EXIT, v, at, null, 0, num(v, at[FORWARD]), null);
             }
-            case 16 -> {
+            case EventType.Id.MONITOR_FORWARD_RESOLVE -> {
                 activity.waitEnded(context, num(v, at[TIME]));
                 monitor(MonitorEvent.FORWARD_RESOLVE, v, at, resolver.chain(num(v, at[CHAIN])), 0,
                     num(v, at[FORWARD]), null);
             }
-            case 17 -> monitor(MonitorEvent.NOTIFY, v, at, resolver.chain(num(v, at[CHAIN])), num(v, at[FLAGS]), 0, null);
-            case 18 -> releaseSummary(v, l);
-            case 20 -> rearranger.parkEvent(new ParkEvent(ParkEvent.BEGIN, num(v, at[TIME]), num(v, at[GSEQ]), context,
+            // Reserved (no VM writes it), yet it would hold a place in the monitor's sequence: queued like the others.
+            case EventType.Id.MONITOR_NOTIFY -> monitor(MonitorEvent.NOTIFY, v, at, resolver.chain(num(v, at[CHAIN])), num(v, at[FLAGS]), 0, null);
+            case EventType.Id.MONITOR_RELEASE_SUMMARY -> releaseSummary(v, l);
+            case EventType.Id.PARK_BEGIN -> rearranger.parkEvent(new ParkEvent(ParkEvent.BEGIN, num(v, at[TIME]), num(v, at[GSEQ]), context,
                     resolver.chain(num(v, at[CHAIN])), num(v, at[BLOCKER_HASH]), resolver.classRef(num(v, at[BLOCKER_CLASS])),
                     num(v, at[FLAGS])));
-            case 21 -> rearranger.parkEvent(new ParkEvent(ParkEvent.END, num(v, at[TIME]), num(v, at[GSEQ]), context, null,
+            case EventType.Id.PARK_END -> rearranger.parkEvent(new ParkEvent(ParkEvent.END, num(v, at[TIME]), num(v, at[GSEQ]), context, null,
                     num(v, at[UNPARK_SEQ]), null, num(v, at[FLAGS])));
-            case 22 -> rearranger.parkEvent(new ParkEvent(ParkEvent.UNPARK, num(v, at[TIME]), num(v, at[GSEQ]), context,
+            case EventType.Id.UNPARK -> rearranger.parkEvent(new ParkEvent(ParkEvent.UNPARK, num(v, at[TIME]), num(v, at[GSEQ]), context,
                     resolver.chain(num(v, at[CHAIN])), num(v, at[TARGET]), resolver.classRef(num(v, at[BLOCKER_CLASS])), 0,
                     resolver.thread(num(v, at[TARGET])), num(v, at[BLOCKER_HASH])));
-            case 23 -> rearranger.parkEvent(new ParkEvent(ParkEvent.SHARED_RELEASE, num(v, at[TIME]), num(v, at[GSEQ]),
+            case EventType.Id.SHARED_RELEASE -> rearranger.parkEvent(new ParkEvent(ParkEvent.SHARED_RELEASE, num(v, at[TIME]), num(v, at[GSEQ]),
                     context, resolver.chain(num(v, at[CHAIN])), num(v, at[BLOCKER_HASH]),
                     resolver.classRef(num(v, at[BLOCKER_CLASS])), 0));
-            case 30 -> {
+            case EventType.Id.VTHREAD_MOUNT -> {
                 context = resolver.thread(num(v, at[THREAD]));
                 context.markVirtual();
             }
-            case 31 -> context = writer;
-            case 32 -> activity.vmPause(num(v, at[TIME]), num(v, at[DURATION]), (int) num(v, at[KIND]));
+            case EventType.Id.VTHREAD_UNMOUNT -> context = writer;
+            case EventType.Id.VM_PAUSE -> activity.vmPause(num(v, at[TIME]), num(v, at[DURATION]), (int) num(v, at[KIND]));
             // Written at the drain period's safepoint after every thread's buffer was handed over.
-            case 41 -> {
+            case EventType.Id.CHAIN_STATS -> {
                 if (at[TIME] >= 0) {
                     rearranger.periodEnd(num(v, at[TIME]));
                 }
             }
-            case 42 -> threadCpu(v, l);
-            case 43 -> {
+            case EventType.Id.THREAD_CPU -> threadCpu(v, l);
+            case EventType.Id.LOCK_NAME -> {
                 // Class id 0 names no class (the VM never writes it): damage, nothing to name.
                 ClassRef lockClass = at[LOCK_CLASS] >= 0 ? resolver.classRef(num(v, at[LOCK_CLASS])) : null;
                 if (lockClass != null && at[LOCK_HASH] >= 0 && at[NAME] >= 0) {
                     lockClass.nameLock(num(v, at[LOCK_HASH]), str(v, at[NAME]));
                 }
             }
-            default -> { /* rename, lost-buffer notes and unknown kinds: not needed here */ }
+            default -> { /* reserved kinds (a rename, lost buffers) and later versions' kinds: not needed here */ }
         }
     }
 

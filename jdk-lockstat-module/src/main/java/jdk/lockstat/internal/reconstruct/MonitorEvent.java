@@ -21,6 +21,7 @@
 
 package jdk.lockstat.internal.reconstruct;
 
+import jdk.lockstat.internal.format.EventType;
 import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.ClassRef;
 import jdk.lockstat.internal.model.ThreadRef;
@@ -32,8 +33,11 @@ import jdk.lockstat.internal.model.ThreadRef;
  */
 class MonitorEvent extends SequencedEvent {
     /** Kinds: the format's event ids. */
-    static final int INFLATE = 10, DEFLATE = 11, ENTER = 12, ENTERED = 13, EXIT = 14, WAIT_EXIT = 15,
-            FORWARD_RESOLVE = 16, NOTIFY = 17, RELEASE_SUMMARY = 18;
+    static final int INFLATE = EventType.Id.MONITOR_INFLATE, DEFLATE = EventType.Id.MONITOR_DEFLATE,
+            ENTER = EventType.Id.MONITOR_CONTENDED_ENTER, ENTERED = EventType.Id.MONITOR_CONTENDED_ENTERED,
+            EXIT = EventType.Id.MONITOR_CONTENDED_EXIT, WAIT_EXIT = EventType.Id.MONITOR_WAIT_EXIT,
+            FORWARD_RESOLVE = EventType.Id.MONITOR_FORWARD_RESOLVE, NOTIFY = EventType.Id.MONITOR_NOTIFY,
+            RELEASE_SUMMARY = EventType.Id.MONITOR_RELEASE_SUMMARY;
 
     final int kind;
     final long monitor;

@@ -46,7 +46,7 @@ import jdk.lockstat.internal.format.SequenceNumbers;
  * again and contended on it) finds numbers from its own on already delivered: they were the next
  * lifetime's, which took them first. The two lifetimes are then analysed as one (see {@link #join}): the
  * next lifetime goes on where the delivered numbers end, its inflation names the lock, and only its
- * numbers before the deflation's (never delivered) are late. The H2/HikariCP trace of issue 41 has such
+ * numbers before the deflation's (never delivered) are late. The H2/HikariCP trial's trace (bench/trials) has such
  * a monitor, inflated and deflated every few milliseconds: without the join its first lifetime waited
  * for a deflation it had dropped as a duplicate, the next 32 lifetimes queued behind it, and every
  * event after them was counted as an impossible sequence number although verify found none.

@@ -159,7 +159,7 @@ final class ParkDispatcher {
             counters.strayParkEnds++;
             return;
         }
-        if ((p.begin().flags & 1) != 0) {
+        if ((p.begin().flags & EventType.PARK_PINNED) != 0) {
             counters.pinnedParks++;   // whatever it waited for, it held its carrier
             counters.pinnedParkNanos += Math.max(0, e.time - p.begin().time);
         }
@@ -172,14 +172,14 @@ final class ParkDispatcher {
                 p.analyzer().unparked(e.thread, e.time);   // no contention: dropped
             }
         }
-        if ((e.flags & 4) == 0) {   // a virtual thread's park that did not block: its carrier's park is recorded
+        if ((e.flags & EventType.PARK_END_NOT_BLOCKED) == 0) {   // else its carrier's park is recorded
             activity.parked(e.thread, kind, p.begin().time, e.time);
         }
         switch (kind) {
             case WAIT, IDLE -> counters.leftOut(kind, e.time - p.begin().time);
             default -> {
                 Contention c = p.analyzer().unparked(e.thread, e.time);
-                if ((e.flags & 4) != 0) {
+                if ((e.flags & EventType.PARK_END_NOT_BLOCKED) != 0) {
                     // A virtual thread's park that did not unmount: its carrier's park (pinned) is recorded.
                     counters.nonBlockingParks++;
                     break;
@@ -189,7 +189,7 @@ final class ParkDispatcher {
                     holdBack(e.thread, c, p.analyzer());   // part of an acquisition that did block
                 } else if (c != null && e.value != 0 && e.value < p.begin().seq) {
                     counters.nonBlockingParks++;
-                } else if (c != null && (e.flags & 1) != 0 && c.parts().stream().allMatch(x -> x.owner() == null)) {
+                } else if (c != null && (e.flags & EventType.PARK_END_TIMED_OUT) != 0 && c.parts().stream().allMatch(x -> x.owner() == null)) {
                     counters.parkTimeouts++;   // a timed park that nobody ended: a timed wait, not contention
                 } else if (c != null) {
                     holdBack(e.thread, c, p.analyzer());

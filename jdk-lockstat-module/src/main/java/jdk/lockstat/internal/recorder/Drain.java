@@ -76,7 +76,7 @@ final class Drain implements Runnable {
             return null;
         }
         try {
-            if (!sinks.isEmpty() && drainQueued(true, Long.MAX_VALUE) > 0) {
+            if (!sinks.isEmpty() && drainQueued(Long.MAX_VALUE) > 0) {
                 forEachSink(PERIOD_END, null, false);
             }
             return action.call();
@@ -111,16 +111,12 @@ final class Drain implements Runnable {
      * {@link LockStatVM#collect}); waits at most the given time for the drain thread to let go.
      */
     boolean drainNow(long timeoutMillis) throws InterruptedException {
-        if (!lock.tryLock(timeoutMillis, TimeUnit.MILLISECONDS)) {
-            return false;
-        }
         try {
-            if (!sinks.isEmpty() && drainQueued(true, Long.MAX_VALUE) > 0) {
-                forEachSink(PERIOD_END, null, false);
-            }
-            return true;
-        } finally {
-            lock.unlock();
+            return drainAndRun(timeoutMillis, () -> Boolean.TRUE) != null;
+        } catch (InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new AssertionError("an action that throws nothing threw " + e, e);
         }
     }
 
@@ -161,7 +157,7 @@ final class Drain implements Runnable {
             // At most until the next collect is due: a drain short of CPU behind a long queue
             // would otherwise collect only once it caught up, and an idle thread's last events
             // (an owner that barely releases) would reach the analysis seconds late.
-            if (!sinks.isEmpty() && (drained = drainQueued(true, lastCollect + PERIOD_NANOS)) > 0) {
+            if (!sinks.isEmpty() && (drained = drainQueued(lastCollect + PERIOD_NANOS)) > 0) {
                 forEachSink(PERIOD_END, null, false);
             }
             if (intervalDue) {
@@ -239,7 +235,7 @@ final class Drain implements Runnable {
             // few times (its finalizing threads end, a GC runs) before giving up the end record.
             for (int attempt = 1; ; attempt++) {
                 try {
-                    drainQueued(true, Long.MAX_VALUE);
+                    drainQueued(Long.MAX_VALUE);
                     forEachSink(END, endProperties(), false);
                     return;
                 } catch (RuntimeException | LinkageError e) {
@@ -273,15 +269,15 @@ final class Drain implements Runnable {
 
     /**
      * Hands queued buffers to the sinks until the queue is empty or {@code until} (System.nanoTime,
-     * Long.MAX_VALUE: no limit) has passed; with flush, partly filled shared buffers too. An
+     * Long.MAX_VALUE: no limit) has passed, partly filled shared buffers first. An
      * OutOfMemoryError from the VM's hand-over (no heap for the buffer object) goes to the caller:
      * the VM keeps that buffer first in its queue, for the next try.
      */
-    private int drainQueued(boolean flush, long until) {
+    private int drainQueued(long until) {
         int n = 0;
         ByteBuffer b;
         while (!sinks.isEmpty() && (n == 0 || until == Long.MAX_VALUE || System.nanoTime() - until < 0)
-                && (b = LockStatVM.takeBuffer(flush && n == 0)) != null) {
+                && (b = LockStatVM.takeBuffer(n == 0)) != null) {
             try {
                 handOver(b);
                 buffersDrained++;

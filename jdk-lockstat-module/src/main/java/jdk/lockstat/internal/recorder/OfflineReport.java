@@ -43,8 +43,7 @@ final class OfflineReport {
      */
     static String render(Path trace, String label, String by, long top, String format) {
         List<String> args = new ArrayList<>(format.equals("whatif") ? List.of("whatif") : List.of("report", "--format", format));
-        // whatif names a section by one aspect; report's default list means "not given" here
-        if (by != null && !by.isBlank() && !(format.equals("whatif") && by.trim().equals(OnlineReport.DEFAULT_ASPECTS))) {
+        if (by != null && !by.isBlank()) {   // else each command's own default
             args.add("--by");
             args.add(by.trim());
         }

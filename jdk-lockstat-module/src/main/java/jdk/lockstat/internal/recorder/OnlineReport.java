@@ -52,7 +52,6 @@ import jdk.lockstat.query.ReportNode;
  * it so far, by any aspects.
  */
 final class OnlineReport implements BufferSink {
-    static final String DEFAULT_ASPECTS = "lock-class,owner-chain";
     private static volatile OnlineReport current;
 
     private final String path;
@@ -60,7 +59,7 @@ final class OnlineReport implements BufferSink {
     /** The trace header's clock: the engine works in nanoseconds, the VM's buffers hold counter ticks. */
     private final TraceClock clock;
     // The default aspects exactly; any other aspects from the summary (see ContentionSummary on counts).
-    private final AggregationTree tree = new AggregationTree(Aspect.parseList(DEFAULT_ASPECTS));
+    private final AggregationTree tree = new AggregationTree(Aspect.parseList(ReportFormat.DEFAULT_ASPECTS));
     private final ContentionSummary summary = new ContentionSummary();
     private final ContentionAnalysis analysis;
     private volatile boolean ended;
@@ -139,7 +138,7 @@ final class OnlineReport implements BufferSink {
         }
         ended = true;
         String format = formatOf(path);
-        String text = render(format, Aspect.parseList(DEFAULT_ASPECTS), Integer.MAX_VALUE);
+        String text = render(format, Aspect.parseList(ReportFormat.DEFAULT_ASPECTS), Integer.MAX_VALUE);
         Path file;
         try {
             file = Path.of(path).toAbsolutePath();
@@ -194,7 +193,7 @@ final class OnlineReport implements BufferSink {
         }
         List<Aspect> aspects;
         try {
-            aspects = Aspect.parseList(by == null || by.isBlank() ? DEFAULT_ASPECTS : by.trim());
+            aspects = Aspect.parseList(by == null || by.isBlank() ? ReportFormat.DEFAULT_ASPECTS : by.trim());
         } catch (IllegalArgumentException e) {
             return "LockStat.report: by: " + e.getMessage() + " (aspects: " + Aspect.names() + ")\n";
         }

@@ -44,7 +44,7 @@ final class PrintCommand implements Command {
 
     @Override
     public String usage() {
-        return "lockstat print [--json] TRACE";
+        return "lockstat print [--format text|json] TRACE";
     }
 
     @Override
@@ -54,9 +54,14 @@ final class PrintCommand implements Command {
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) throws ToolException {
-        Options o = Options.parse(args, Set.of("--json"), Set.of(), usage());
+        // --json: the option's name before --format, as every other command takes it; still accepted
+        Options o = Options.parse(args, Set.of("--json"), Set.of("--format"), usage());
+        String format = o.values.getOrDefault("--format", o.flags.contains("--json") ? "json" : "text");
+        if (!format.equals("text") && !format.equals("json")) {
+            throw new ToolException("--format must be text or json, not " + format, 2);
+        }
         Path file = TraceArgument.single(o.positional, usage());
-        boolean json = o.flags.contains("--json");
+        boolean json = format.equals("json");
         Printer p = json ? new JsonPrinter(out) : new TextPrinter(out);
         TraceParser.Result r;
         try {

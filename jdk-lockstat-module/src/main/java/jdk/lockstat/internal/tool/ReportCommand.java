@@ -38,8 +38,6 @@ import jdk.lockstat.query.ReportFormat;
  * unless --all-frames. The format is described in docs/report-format.md.
  */
 final class ReportCommand implements Command {
-    static final String DEFAULT_ASPECTS = "lock-class,owner-chain";
-
     @Override
     public String name() {
         return "report";
@@ -68,7 +66,7 @@ final class ReportCommand implements Command {
         Options o = Options.parse(args, Set.of(Options.ALL_FRAMES), valued, usage());
         List<Aspect> aspects;
         try {
-            aspects = Aspect.parseList(o.values.getOrDefault("--by", DEFAULT_ASPECTS));
+            aspects = Aspect.parseList(o.values.getOrDefault("--by", ReportFormat.DEFAULT_ASPECTS));
         } catch (IllegalArgumentException e) {
             throw new ToolException("--by: " + e.getMessage(), 2);
         }

@@ -133,7 +133,7 @@ class ReleaseSummaryCommandsTest {
         assertTrue(text.out().contains("MonitorReleaseSummary writer=14 time=+0.000001s monitor=2130749952 seq=4 count=8 owners=["
                 + "{thread=12 chain=112 releases=3 duration=180}, {thread=13 chain=111 releases=2 duration=150}, "
                 + "{thread=11 chain=111 releases=2 duration=10}, {thread=13 chain=112 releases=1 duration=60}]\n"), text.out());
-        ToolRun json = run("print", "--json", t);
+        ToolRun json = run("print", "--format", "json", t);
         assertTrue(json.out().contains("{\"type\": \"MonitorReleaseSummary\", \"writer\": 14, \"buffer\": 6, \"time\": 1000000600, "
                 + "\"monitor\": 2130749952, \"seq\": 4, \"count\": 8, \"owners\": [{\"thread\": 12, \"chain\": 112, \"releases\": 3, "
                 + "\"duration\": 180}, {\"thread\": 13, "), json.out());
@@ -174,7 +174,7 @@ class ReleaseSummaryCommandsTest {
         assertTrue(print.out().contains("MonitorContendedEnter writer=12 time=+1.000000s"), print.out());
         assertTrue(print.out().contains("MonitorContendedEntered writer=12 time=+1.002000s"), print.out());
         assertTrue(print.out().contains("VmPause writer=0 time=+1.004000s duration=12345 kind=0"), print.out());
-        ToolRun json = run("print", "--json", t);
+        ToolRun json = run("print", "--format", "json", t);
         assertTrue(json.out().contains("\"type\": \"MonitorContendedEnter\", \"writer\": 12, \"buffer\": 2, \"time\": 6000000000,"),
                 json.out());
         ToolRun report = run("report", "--by", "owner-thread", "--format", "csv", t);
@@ -193,7 +193,7 @@ class ReleaseSummaryCommandsTest {
     @Test
     void withoutStartTicksTimestampsAreTakenAsTheyAre() throws IOException {
         String t = ticks("raw.lct", false).toString();
-        ToolRun json = run("print", "--json", t);
+        ToolRun json = run("print", "--format", "json", t);
         assertTrue(json.out().contains("\"type\": \"MonitorContendedEnter\", \"writer\": 12, \"buffer\": 2, \"time\": 2500001000,"),
                 json.out());
         ToolRun report = run("report", "--by", "owner-thread", "--format", "csv", t);
