@@ -8,6 +8,8 @@ JOBS ?= $(shell nproc)
 JDK := build/jdk
 MVN := JAVA_HOME=$(BOOT_JDK) MAVEN_OPTS="--sun-misc-unsafe-memory-access=allow" mvn -B -q
 JTREG_OPTS ?= -conc:2 -timeoutFactor:4
+# All of the lockstat jtreg tests; one concept: JTREG_TESTS=jtreg-tests:monitor (jtreg-tests/TEST.groups)
+JTREG_TESTS ?= jtreg-tests
 
 FUZZ_INPUTS ?= 100000
 FUZZ_SEED ?= $(shell date +%s)
@@ -163,7 +165,7 @@ test-jtreg: jdk
 	@tools/install-jtreg.sh
 	rm -rf build/jtreg
 	JT_JAVA=$(BOOT_JDK) jtreg -jdk:$(JDK) $(JTREG_OPTS) -w:build/jtreg/work -r:build/jtreg/report \
-	  -v:fail,error,summary jtreg-tests || { tools/test-summary.sh; exit 1; }
+	  -v:fail,error,summary $(JTREG_TESTS) || { tools/test-summary.sh; exit 1; }
 
 # OpenJDK's own tests, plain and with -XX:+TraceLockContention, pass/fail lists compared
 # (tools/test-openjdk.sh, exclusions in jtreg-tests/openjdk/ProblemList-lockstat.txt). The quick part

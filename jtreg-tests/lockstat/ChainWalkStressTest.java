@@ -1,4 +1,23 @@
 /*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+/*
  * @test
  * @summary Call chains recorded while the stack is being changed and read by everything else -
  *          exceptions thrown out of synchronized blocks, deoptimization storms (a MutableCallSite
@@ -91,6 +110,21 @@ public class ChainWalkStressTest {
         }
 
         static final LockedSink SINK = new LockedSink();
+
+        /**
+         * Keeps the sink's lock contended: a worker's release of it is recorded only while a thread is
+         * blocked on it, and two workers rarely meet there by themselves (a C2-only run once recorded 24
+         * releases on the workload's locks, 9 of its paths). With this thread back at the lock as soon as
+         * it lets go, nearly every worker's release is a contended one, so every path shows.
+         */
+        static void contend() {
+            while (!stop) {
+                synchronized (SINK.lock) {
+                    SINK.seen.add(stackKey(1));   // its own chain at this monitorexit, as the workers' are
+                    spin(20_000);
+                }
+            }
+        }
         /** A few hot keys: its bin locks are contended in JDK code that C2 inlines late (through the call site). */
         static final java.util.concurrent.ConcurrentHashMap<Integer, Integer> HOT = new java.util.concurrent.ConcurrentHashMap<>();
         static final StackWalker WALKER = StackWalker.getInstance();
@@ -210,6 +244,7 @@ public class ChainWalkStressTest {
                 long seed = 100 + i;
                 workers.add(Thread.ofVirtual().name("virtual-" + i).start(() -> work(seed, true)));
             }
+            Thread contender = Thread.ofPlatform().name("contender").start(Workload::contend);
             int[] flips = {0}, stackTraces = {0};
             Thread deoptimizer = Thread.ofPlatform().name("deoptimizer").start(() -> {
                 while (!stop) {
@@ -238,6 +273,7 @@ public class ChainWalkStressTest {
             }
             deoptimizer.join();
             sampler.join();
+            contender.join();
             jfr.stop();
             Path jfrFile = Path.of("stress.jfr");
             jfr.dump(jfrFile);

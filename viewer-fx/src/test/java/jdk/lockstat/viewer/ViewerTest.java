@@ -160,6 +160,40 @@ class ViewerTest {
         assertEquals(d.count(), barred, "the decade bars hold every contention");
     }
 
+    /**
+     * One engine: the viewer's tree at its default aspects has the numbers lockstat report prints for the
+     * same trace, the whole and each lock class, to the nanosecond and the contention.
+     */
+    @Test
+    void topLevelNumbersEqualTheCommandLines(FxRobot robot) throws Exception {
+        open(robot, SAMPLE);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        int status = jdk.lockstat.internal.tool.Main.run(new String[] {"report", "--format", "json", SAMPLE.toString()},
+                new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8), System.err);
+        assertEquals(0, status);
+        String json = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+        json = json.substring(json.indexOf("\"contention\":"), json.indexOf("\"afterWait\":"));
+        java.util.regex.Matcher all = java.util.regex.Pattern.compile(
+                "\\{\"key\": \"all\", \"totalNanos\": (\\d+), \"count\": (\\d+)").matcher(json);
+        assertTrue(all.find(), json);
+        TreeItem<DrillNode> root = window.tree.getRoot();
+        assertEquals(Long.parseLong(all.group(1)), root.getValue().nanos(), "blocked nanoseconds, the whole trace");
+        assertEquals(Long.parseLong(all.group(2)), root.getValue().count(), "contentions, the whole trace");
+        // The first level (lock classes): the nodes indented once.
+        java.util.regex.Matcher node = java.util.regex.Pattern.compile(
+                "(?m)^    \\{\"key\": \"([^\"]*)\", \"totalNanos\": (\\d+), \"count\": (\\d+)").matcher(json);
+        int classes = 0;
+        while (node.find()) {
+            String key = node.group(1);
+            TreeItem<DrillNode> c = root.getChildren().stream().filter(x -> x.getValue().text().equals(key)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no lock class " + key + " in the viewer: " + texts(root)));
+            assertEquals(Long.parseLong(node.group(2)), c.getValue().nanos(), node.group(1));
+            assertEquals(Long.parseLong(node.group(3)), c.getValue().count(), node.group(1));
+            classes++;
+        }
+        assertEquals(root.getChildren().size(), classes, "the same lock classes: " + texts(root));
+    }
+
     @Test
     void filterTimeRangeAndOtherViews(FxRobot robot) throws Exception {
         open(robot, SAMPLE);
