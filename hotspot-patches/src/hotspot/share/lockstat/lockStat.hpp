@@ -27,8 +27,9 @@
 // or one mark object; a hook that records something costs one predictable branch on is_active()
 // while tracing is off. Built without the lockstat feature, every hook disappears. Two upstream
 // headers that hundreds of files include take a small header of their own instead, so that a change
-// here recompiles only the files with hooks: objectMonitor.hpp (events/lockStatMonitorState.hpp)
-// and frame_x86.inline.hpp (stacktrace/lockStatFrameMarks.hpp). The subsystem behind it is organised by concept:
+// here recompiles only the files with hooks: objectMonitor.hpp (events/lockStatMonitorState.hpp),
+// frame_x86.inline.hpp and frame_aarch64.inline.hpp (stacktrace/lockStatFrameMarks.hpp). The subsystem
+// behind it is organised by concept:
 //   service/     starting and stopping tracing, jcmd LockStat.*, the natives of jdk.lockstat's recorder
 //   storage/     per-thread buffers and the queue to the drain thread
 //   events/      the events themselves: monitors, parks, virtual threads, VM pauses

@@ -49,7 +49,7 @@ class LockStatMonitorEvents : AllStatic {
   // Exit, in two halves around the release (see LockStatMonitorExitMark). begin returns what to
   // write (0: nothing) and takes the exit's sequence number while the thread still owns m; end gets
   // the release's time (0: exit_epilog's, given to released()).
-  enum { EXIT = 1, WAIT_EXIT = 2, RESOLVE = 4 };
+  enum : int { EXIT = 1, WAIT_EXIT = 2, RESOLVE = 4 };
   static int exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq);
   static void released(JavaThread* jt);
   static void exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, jlong time, int what);

@@ -23,33 +23,31 @@
 #include "runtime/atomic.hpp"
 #include "runtime/os.hpp"
 
-namespace {
+enum LockStatWaitEntryKind { LOCKSTAT_WAIT_PENDING_REF = 1, LOCKSTAT_WAIT_WAIT = 2 };
 
-enum EntryKind { PENDING_REF = 1, WAIT = 2 };
-
-struct Entry {
-  Entry* next;
+struct LockStatWaitEntry {
+  LockStatWaitEntry* next;
   jlong tid;
   ObjectMonitor* monitor;
-  u8 value;          // PENDING_REF: the reference; WAIT: the wait's chain
+  u8 value;          // LOCKSTAT_WAIT_PENDING_REF: the reference; LOCKSTAT_WAIT_WAIT: the wait's chain
   int kind;
-  bool reentering;   // WAIT: a contended re-entry was recorded
+  bool reentering;   // LOCKSTAT_WAIT_WAIT: a contended re-entry was recorded
 };
 
 const int bucket_count = 1024;
 const int entry_count = 16 * 1024;
-Entry* buckets[bucket_count];
-Entry pool[entry_count];
-Entry* free_list = nullptr;
-bool pool_ready = false;
-volatile int lock = 0;
-volatile int used = 0;   // entries in the table: lets the common case skip the lock
+static LockStatWaitEntry* buckets[bucket_count];
+static LockStatWaitEntry pool[entry_count];
+static LockStatWaitEntry* free_list = nullptr;
+static bool pool_ready = false;
+static volatile int lock = 0;
+static volatile int used = 0;   // entries in the table: lets the common case skip the lock
 
 // Never blocks for long: holders only walk one short bucket list. No safepoint check, so usable
 // from ObjectMonitor::exit and thaw.
-class Locker {
+class LockStatWaitTableLocker {
  public:
-  Locker() {
+  LockStatWaitTableLocker() {
     while (Atomic::cmpxchg(&lock, 0, 1) != 0) {
       SpinPause();
     }
@@ -61,16 +59,16 @@ class Locker {
       pool_ready = true;
     }
   }
-  ~Locker() { Atomic::release_store(&lock, 0); }
+  ~LockStatWaitTableLocker() { Atomic::release_store(&lock, 0); }
 };
 
-Entry** bucket(jlong tid, ObjectMonitor* m) {
+static LockStatWaitEntry** bucket(jlong tid, ObjectMonitor* m) {
   uintptr_t h = (uintptr_t)tid * 31 + ((uintptr_t)m >> 6);
   return &buckets[(h ^ (h >> 16)) % bucket_count];
 }
 
-Entry* find(jlong tid, ObjectMonitor* m, int kind) {
-  for (Entry* e = *bucket(tid, m); e != nullptr; e = e->next) {
+static LockStatWaitEntry* find(jlong tid, ObjectMonitor* m, int kind) {
+  for (LockStatWaitEntry* e = *bucket(tid, m); e != nullptr; e = e->next) {
     if (e->tid == tid && e->monitor == m && e->kind == kind) {
       return e;
     }
@@ -78,21 +76,21 @@ Entry* find(jlong tid, ObjectMonitor* m, int kind) {
   return nullptr;
 }
 
-bool add(jlong tid, ObjectMonitor* m, int kind, u8 value) {
+static bool add(jlong tid, ObjectMonitor* m, int kind, u8 value) {
   if (free_list == nullptr) {
     return false;
   }
-  Entry* e = free_list;
+  LockStatWaitEntry* e = free_list;
   free_list = e->next;
-  Entry** b = bucket(tid, m);
+  LockStatWaitEntry** b = bucket(tid, m);
   *e = { *b, tid, m, value, kind, false };
   *b = e;
   Atomic::inc(&used);
   return true;
 }
 
-void remove(Entry* victim) {
-  for (Entry** link = bucket(victim->tid, victim->monitor); *link != nullptr; link = &(*link)->next) {
+static void remove(LockStatWaitEntry* victim) {
+  for (LockStatWaitEntry** link = bucket(victim->tid, victim->monitor); *link != nullptr; link = &(*link)->next) {
     if (*link == victim) {
       *link = victim->next;
       victim->next = free_list;
@@ -103,34 +101,32 @@ void remove(Entry* victim) {
   }
 }
 
-bool empty() {
+static bool empty() {
   return Atomic::load_acquire(&used) == 0;
 }
-
-} // namespace
 
 u8 LockStatVirtualThreadWaits::pending_ref(jlong tid, ObjectMonitor* m) {
   if (empty()) {
     return 0;
   }
-  Locker l;
-  Entry* e = find(tid, m, PENDING_REF);
+  LockStatWaitTableLocker l;
+  LockStatWaitEntry* e = find(tid, m, LOCKSTAT_WAIT_PENDING_REF);
   return e != nullptr ? e->value : 0;
 }
 
 bool LockStatVirtualThreadWaits::add_pending(jlong tid, ObjectMonitor* m, u8 ref) {
-  Locker l;
-  return add(tid, m, PENDING_REF, ref);
+  LockStatWaitTableLocker l;
+  return add(tid, m, LOCKSTAT_WAIT_PENDING_REF, ref);
 }
 
 int LockStatVirtualThreadWaits::take_pending(jlong tid, ObjectMonitor* m, u8* refs) {
   if (empty()) {
     return 0;
   }
-  Locker l;
+  LockStatWaitTableLocker l;
   int n = 0;
-  Entry* e;
-  while (n < max_refs_per_monitor && (e = find(tid, m, PENDING_REF)) != nullptr) {
+  LockStatWaitEntry* e;
+  while (n < max_refs_per_monitor && (e = find(tid, m, LOCKSTAT_WAIT_PENDING_REF)) != nullptr) {
     refs[n++] = e->value;
     remove(e);
   }
@@ -138,22 +134,22 @@ int LockStatVirtualThreadWaits::take_pending(jlong tid, ObjectMonitor* m, u8* re
 }
 
 bool LockStatVirtualThreadWaits::begin_wait(jlong tid, ObjectMonitor* m, u8 chain) {
-  Locker l;
-  Entry* e = find(tid, m, WAIT);
+  LockStatWaitTableLocker l;
+  LockStatWaitEntry* e = find(tid, m, LOCKSTAT_WAIT_WAIT);
   if (e != nullptr) {
     e->value = chain;   // an earlier wait's entry left behind (tracing stopped meanwhile)
     e->reentering = false;
     return true;
   }
-  return add(tid, m, WAIT, chain);
+  return add(tid, m, LOCKSTAT_WAIT_WAIT, chain);
 }
 
 bool LockStatVirtualThreadWaits::mark_reentering(jlong tid, ObjectMonitor* m, u8* chain) {
   if (empty()) {
     return false;
   }
-  Locker l;
-  Entry* e = find(tid, m, WAIT);
+  LockStatWaitTableLocker l;
+  LockStatWaitEntry* e = find(tid, m, LOCKSTAT_WAIT_WAIT);
   if (e == nullptr) {
     return false;
   }
@@ -166,8 +162,8 @@ bool LockStatVirtualThreadWaits::end_wait(jlong tid, ObjectMonitor* m) {
   if (empty()) {
     return false;
   }
-  Locker l;
-  Entry* e = find(tid, m, WAIT);
+  LockStatWaitTableLocker l;
+  LockStatWaitEntry* e = find(tid, m, LOCKSTAT_WAIT_WAIT);
   if (e == nullptr) {
     return false;
   }

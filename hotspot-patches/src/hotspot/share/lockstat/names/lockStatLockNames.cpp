@@ -21,6 +21,7 @@
 
 
 #include "gc/shared/gc_globals.hpp"
+#include "lockstat/events/lockStatEventTypes.hpp"
 #include "lockstat/lockStat.hpp"
 #include "lockstat/names/lockStatLockNames.hpp"
 #include "lockstat/names/lockStatLockTally.hpp"
@@ -55,7 +56,7 @@ void VM_LockStatNameLocks::doit() {
   // Collectors that move objects concurrently (ZGC, Shenandoah) need their barriers to read the heap
   // at a safepoint; only the stop-the-world collectors are searched.
   if (UseZGC || UseShenandoahGC) {
-    summary.flags |= LockStatSearchSummary::UNSUPPORTED_GC;
+    summary.flags |= LOCKSTAT_SEARCH_UNSUPPORTED_GC;
     LockStatService::write_shared_lock_name_search(summary);
     return;
   }
@@ -87,13 +88,13 @@ void VM_LockStatNameLocks::doit() {
     summary.objects = search.nodes();
     summary.memory = search.memory_bytes();
     if (search.outcome() == LockStatReferenceSearch::TIME_LIMIT) {
-      summary.flags |= LockStatSearchSummary::TIME_LIMIT;
+      summary.flags |= LOCKSTAT_SEARCH_TIME_LIMIT;
     } else if (search.outcome() == LockStatReferenceSearch::MEMORY_LIMIT) {
-      summary.flags |= LockStatSearchSummary::MEMORY_LIMIT;
+      summary.flags |= LOCKSTAT_SEARCH_MEMORY_LIMIT;
     }
   }
   if (LockStatLockTally::overflowed()) {
-    summary.flags |= LockStatSearchSummary::TALLY_FULL;
+    summary.flags |= LOCKSTAT_SEARCH_TALLY_FULL;
   }
   FREE_C_HEAP_ARRAY(LockStatLockTally::Lock, locks);
   FREE_C_HEAP_ARRAY(LockStatReferenceSearch::Target, targets);

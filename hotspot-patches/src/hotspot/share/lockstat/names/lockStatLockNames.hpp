@@ -34,13 +34,12 @@
 // Reports show the name as the lock's key, with its class and identity hash.
 // What a search found and cost (LOCK_NAME_SEARCH).
 struct LockStatSearchSummary {
-  enum { TIME_LIMIT = 1, MEMORY_LIMIT = 2, TALLY_FULL = 4, UNSUPPORTED_GC = 8 };
   jlong duration;   // nanoseconds, the whole safepoint operation
   u8 locks;         // searched for
   u8 found;
   u8 objects;       // reached
   u8 memory;        // bytes the search held at most
-  u1 flags;
+  u1 flags;         // LOCKSTAT_SEARCH_* bits (events/lockStatEventTypes.hpp)
 };
 
 class LockStatLockNames : AllStatic {

@@ -52,8 +52,8 @@ class LockStatReferenceSearch : public StackObj {
     u4 hash;
     int node;     // where the search found it; -1: not found
   };
-  enum RootKind { STATIC = 1, LOCAL = 2, THREAD = 3, GLOBAL = 4 };
-  enum Outcome { COMPLETE = 0, TIME_LIMIT = 1, MEMORY_LIMIT = 2 };
+  enum RootKind : u1 { STATIC = 1, LOCAL = 2, THREAD = 3, GLOBAL = 4 };   // LockName.rootKind
+  enum Outcome : u1 { COMPLETE = 0, TIME_LIMIT = 1, MEMORY_LIMIT = 2 };
   struct Root {
     u1 kind;
     bool expression;   // LOCAL: an operand, not a local variable

@@ -43,34 +43,32 @@
 #include "runtime/os.hpp"
 #include "utilities/growableArray.hpp"
 
-namespace {
-
 // The call chains, keyed by their physical frames (LockStatStackWalk::walk_physical), and the
 // classes and methods whose metadata the trace has. Metadata ids are never reused, unlike Klass*
 // and Method* addresses, which a class loaded after an unloading may get again; so a reader never
 // has to decide which of two definitions an id means.
-LockStatKeySet* chains = nullptr;
-LockStatKeySet* known_methods = nullptr;
-LockStatKeySet* known_classes = nullptr;
-volatile u8 last_chain_id = 0;
-volatile u8 last_metadata_id = 0;
+static LockStatKeySet* chains = nullptr;
+static LockStatKeySet* known_methods = nullptr;
+static LockStatKeySet* known_classes = nullptr;
+static volatile u8 last_chain_id = 0;
+static volatile u8 last_metadata_id = 0;
 // Changes whenever chains, methods or code may be freed (purges, a new trace): threads' chain
 // caches (LockStatChainCache) from before no longer match.
-volatile uint chain_epoch = 1;
+static volatile uint chain_epoch = 1;
 
-void new_chain_epoch() {
+static void new_chain_epoch() {
   Atomic::inc(&chain_epoch);
 }
 
 // Whether the calling thread's frame mark stands at 'slot' (its frame has not returned).
-bool mark_stands(address* slot) {
+static bool mark_stands(address* slot) {
   const uintptr_t* suffix;
   int frames;
   return slot != nullptr && LockStatFrameMarks::is_marked(slot, &suffix, &frames);
 }
 
 // Writes one event into the thread's buffer (metadata is written by the thread that first sees it).
-void write_class(LockStatThreadLocal* tl, Klass* k, u8 id) {
+static void write_class(LockStatThreadLocal* tl, Klass* k, u8 id) {
   ResourceMark rm;
   const char* name = k->external_name();
   size_t len = MIN2(strlen(name), (size_t)4096);
@@ -83,7 +81,7 @@ void write_class(LockStatThreadLocal* tl, Klass* k, u8 id) {
   w.commit();
 }
 
-void write_method(LockStatThreadLocal* tl, Method* m, u8 id, u8 holder_id) {
+static void write_method(LockStatThreadLocal* tl, Method* m, u8 id, u8 holder_id) {
   ResourceMark rm;
   const char* name = m->name()->as_C_string();
   const char* sig = m->signature()->as_C_string();
@@ -100,7 +98,7 @@ void write_method(LockStatThreadLocal* tl, Method* m, u8 id, u8 holder_id) {
   w.commit();
 }
 
-void write_chain(LockStatThreadLocal* tl, u8 id, const LockStatFrame* f, const u8* method_ids, int depth) {
+static void write_chain(LockStatThreadLocal* tl, u8 id, const LockStatFrame* f, const u8* method_ids, int depth) {
   LockStatBuffer* b = tl->buffer_for(lockstat_call_chain_max_size + (size_t)depth * lockstat_call_chain_frames_element_max_size);
   if (b == nullptr) {
     return;
@@ -114,8 +112,6 @@ void write_chain(LockStatThreadLocal* tl, u8 id, const LockStatFrame* f, const u
   }
   w.commit();
 }
-
-} // namespace
 
 void LockStatCallChains::initialize() {
   chains = new LockStatKeySet(64 * K, &last_chain_id);
@@ -223,17 +219,15 @@ size_t LockStatCallChains::memory_bytes() {
   return chains == nullptr ? 0 : chains->bytes() + known_methods->bytes() + known_classes->bytes();
 }
 
-namespace {
-
-bool is_unloading(Klass* k) {
+static bool is_unloading(Klass* k) {
   return k->class_loader_data()->is_unloading();
 }
 
 // Known classes whose loader is being unloaded die; their loaders are remembered for LOADER_UNLOAD.
-struct UnloadingLoaders {
+struct LockStatUnloadingLoaders {
   ClassLoaderData* loaders[64];
   int count;
-  UnloadingLoaders() : count(0) {}
+  LockStatUnloadingLoaders() : count(0) {}
   void add(ClassLoaderData* cld) {
     for (int i = 0; i < count; i++) {
       if (loaders[i] == cld) return;
@@ -242,21 +236,21 @@ struct UnloadingLoaders {
   }
 };
 
-bool class_dies(const LockStatKeySet::Entry* e, void* context) {
+static bool class_dies(const LockStatKeySet::Entry* e, void* context) {
   Klass* k = (Klass*)e->key()[0];
   if (!is_unloading(k)) {
     return false;
   }
-  ((UnloadingLoaders*)context)->add(k->class_loader_data());
+  ((LockStatUnloadingLoaders*)context)->add(k->class_loader_data());
   return true;
 }
 
-bool method_dies(const LockStatKeySet::Entry* e, void*) {
+static bool method_dies(const LockStatKeySet::Entry* e, void*) {
   return is_unloading(((Method*)e->key()[0])->method_holder());
 }
 
 // A chain through a method of an unloading class.
-bool chain_dies_with_classes(const LockStatKeySet::Entry* e, void*) {
+static bool chain_dies_with_classes(const LockStatKeySet::Entry* e, void*) {
   const int w = LockStatStackWalk::words_per_frame;
   for (int i = 0; i < e->length(); i += w) {
     if (is_unloading(LockStatStackWalk::key_method(e->key() + i)->method_holder())) {
@@ -268,7 +262,7 @@ bool chain_dies_with_classes(const LockStatKeySet::Entry* e, void*) {
 
 // A chain through a pc of compiled code about to be freed: another nmethod may later be placed at
 // the same address, and the pc would then mean other frames. ranges: sorted [begin, end) pairs.
-struct CodeRanges : public CHeapObj<mtTracing> {
+struct LockStatCodeRanges : public CHeapObj<mtTracing> {
   GrowableArrayCHeap<address, mtTracing> bounds;
   bool contains(address pc) const {
     int lo = 0, hi = bounds.length() / 2 - 1;
@@ -286,8 +280,8 @@ struct CodeRanges : public CHeapObj<mtTracing> {
   }
 };
 
-bool chain_dies_with_code(const LockStatKeySet::Entry* e, void* context) {
-  const CodeRanges* ranges = (const CodeRanges*)context;
+static bool chain_dies_with_code(const LockStatKeySet::Entry* e, void* context) {
+  const LockStatCodeRanges* ranges = (const LockStatCodeRanges*)context;
   const int w = LockStatStackWalk::words_per_frame;
   for (int i = 0; i < e->length(); i += w) {
     address pc = LockStatStackWalk::key_pc(e->key() + i);
@@ -300,11 +294,11 @@ bool chain_dies_with_code(const LockStatKeySet::Entry* e, void* context) {
 
 // Purge events go to a buffer of their own (writer 0, like the shared metadata buffer): the thread
 // that unloads classes is usually a GC thread without a trace buffer.
-class PurgeEventWriter {
+class LockStatPurgeEventWriter {
   LockStatBuffer* _buffer;
  public:
-  PurgeEventWriter() : _buffer(nullptr) {}
-  ~PurgeEventWriter() {
+  LockStatPurgeEventWriter() : _buffer(nullptr) {}
+  ~LockStatPurgeEventWriter() {
     if (_buffer != nullptr) {
       LockStatBuffers::enqueue_full(_buffer);
     }
@@ -338,13 +332,11 @@ class PurgeEventWriter {
   }
 };
 
-} // namespace
-
-static void write_purges(const GrowableArrayCHeap<u8, mtTracing>& purged_chains, const UnloadingLoaders* loaders) {
+static void write_purges(const GrowableArrayCHeap<u8, mtTracing>& purged_chains, const LockStatUnloadingLoaders* loaders) {
   if (!LockStat::is_active()) {
     return;
   }
-  PurgeEventWriter w;
+  LockStatPurgeEventWriter w;
   for (int i = 0; i < purged_chains.length(); i++) {
     w.write_chain_purge(purged_chains.at(i));
   }
@@ -361,7 +353,7 @@ void LockStatCallChains::on_classes_unloading() {
   // reused) once unloading completes, so they and the known marks must go now (paper 3.4).
   new_chain_epoch();
   GrowableArrayCHeap<u8, mtTracing> purged_chains;
-  UnloadingLoaders loaders;
+  LockStatUnloadingLoaders loaders;
   chains->purge(chain_dies_with_classes, nullptr, &purged_chains);
   known_methods->purge(method_dies, nullptr, nullptr);
   known_classes->purge(class_dies, &loaders, nullptr);
@@ -374,9 +366,9 @@ void LockStatCodePurge::add(nmethod* nm) {
     return;
   }
   if (_ranges == nullptr) {
-    _ranges = new CodeRanges();
+    _ranges = new LockStatCodeRanges();
   }
-  CodeRanges* r = (CodeRanges*)_ranges;
+  LockStatCodeRanges* r = (LockStatCodeRanges*)_ranges;
   r->bounds.append(nm->code_begin());
   r->bounds.append(nm->code_end());
 }
@@ -386,7 +378,7 @@ static int compare_ranges(address* a, address* b) {
 }
 
 LockStatCodePurge::~LockStatCodePurge() {
-  CodeRanges* r = (CodeRanges*)_ranges;
+  LockStatCodeRanges* r = (LockStatCodeRanges*)_ranges;
   if (r == nullptr) {
     return;
   }
@@ -398,13 +390,11 @@ LockStatCodePurge::~LockStatCodePurge() {
   delete r;
 }
 
-namespace {
-
-int compare_word(const uintptr_t& a, const uintptr_t& b) {
+static int compare_word(const uintptr_t& a, const uintptr_t& b) {
   return a < b ? -1 : (a > b ? 1 : 0);
 }
 
-struct MethodSet : public CHeapObj<mtTracing> {
+struct LockStatMethodSet : public CHeapObj<mtTracing> {
   GrowableArrayCHeap<uintptr_t, mtTracing> sorted;
   bool contains(uintptr_t m) const {
     bool found;
@@ -413,8 +403,8 @@ struct MethodSet : public CHeapObj<mtTracing> {
   }
 };
 
-bool chain_dies_with_methods(const LockStatKeySet::Entry* e, void* context) {
-  const MethodSet* set = (const MethodSet*)context;
+static bool chain_dies_with_methods(const LockStatKeySet::Entry* e, void* context) {
+  const LockStatMethodSet* set = (const LockStatMethodSet*)context;
   const int w = LockStatStackWalk::words_per_frame;
   for (int i = 0; i < e->length(); i += w) {
     if (set->contains((uintptr_t)LockStatStackWalk::key_method(e->key() + i))) {
@@ -424,15 +414,13 @@ bool chain_dies_with_methods(const LockStatKeySet::Entry* e, void* context) {
   return false;
 }
 
-bool known_method_dies(const LockStatKeySet::Entry* e, void* context) {
-  return ((const MethodSet*)context)->contains(e->key()[0]);
+static bool known_method_dies(const LockStatKeySet::Entry* e, void* context) {
+  return ((const LockStatMethodSet*)context)->contains(e->key()[0]);
 }
 
-int compare_words(uintptr_t* a, uintptr_t* b) {
+static int compare_words(uintptr_t* a, uintptr_t* b) {
   return compare_word(*a, *b);
 }
-
-} // namespace
 
 void LockStatMethodPurge::add(Method* m) {
   new_chain_epoch();
@@ -440,9 +428,9 @@ void LockStatMethodPurge::add(Method* m) {
     return;   // tracing never started
   }
   if (_methods == nullptr) {
-    _methods = new MethodSet();
+    _methods = new LockStatMethodSet();
   }
-  ((MethodSet*)_methods)->sorted.append((uintptr_t)m);
+  ((LockStatMethodSet*)_methods)->sorted.append((uintptr_t)m);
 }
 
 void LockStatMethodPurge::add_methods_of(InstanceKlass* ik) {
@@ -453,7 +441,7 @@ void LockStatMethodPurge::add_methods_of(InstanceKlass* ik) {
 }
 
 LockStatMethodPurge::~LockStatMethodPurge() {
-  MethodSet* set = (MethodSet*)_methods;
+  LockStatMethodSet* set = (LockStatMethodSet*)_methods;
   if (set == nullptr) {
     return;
   }

@@ -39,35 +39,33 @@
 uintptr_t LockStatFrameMarks::_trampolines = 0;
 uintptr_t LockStatFrameMarks::_trampolines_size = 0;
 
-namespace {
-
 // What one thread's mark holds. Written by the owning thread, and at safepoints; read by the owner's
 // trampoline and by anyone translating a trampoline (frame::sender, on any thread).
-struct MarkData {
+struct LockStatMarkData {
   address* volatile slot;   // the marked return slot on the owner's stack; nullptr: no mark
   address original;         // the return address the trampoline stands for
   address handler;          // exception_fixup: where the fixup continues
   uintptr_t unused;
 };
-STATIC_ASSERT(sizeof(MarkData) == 32);
+STATIC_ASSERT(sizeof(LockStatMarkData) == 32);
 
 const int max_marking_threads = 2048;   // threads beyond this many walk without marks
 const int suffix_words = LockStatStackWalk::max_physical * LockStatStackWalk::words_per_frame;
 
-address code = nullptr;
-MarkData* mark_data = nullptr;          // on a page of its own: stores never touch code lines
-volatile uint8_t in_use[max_marking_threads];
-uintptr_t* suffixes[max_marking_threads];   // per trampoline: key words of the frames below the mark
-int suffix_lengths[max_marking_threads];    // their frames
-volatile int next_hint = 0;
+static address code = nullptr;
+static LockStatMarkData* mark_data = nullptr;          // on a page of its own: stores never touch code lines
+static volatile uint8_t in_use[max_marking_threads];
+static uintptr_t* suffixes[max_marking_threads];   // per trampoline: key words of the frames below the mark
+static int suffix_lengths[max_marking_threads];    // their frames
+static volatile int next_hint = 0;
 
 // The calling thread's trampoline index + 1; 0: none yet; -1: none to be had.
-LOCKSTAT_TLS int current_index = 0;
+static LOCKSTAT_TLS int current_index = 0;
 
-address trampoline_at(int i) { return code + (size_t)i * LockStatFrameMarks::trampoline_size; }
-int index_of(address trampoline) { return (int)((trampoline - code) / LockStatFrameMarks::trampoline_size); }
+static address trampoline_at(int i) { return code + (size_t)i * LockStatFrameMarks::trampoline_size; }
+static int index_of(address trampoline) { return (int)((trampoline - code) / LockStatFrameMarks::trampoline_size); }
 
-int own_index() {
+static int own_index() {
   int v = current_index;
   if (v != 0) {
     return v - 1;   // an index, or -2 when none was to be had
@@ -95,8 +93,8 @@ int own_index() {
 // Puts the original return address back where the trampoline still stands. The slot is the return
 // slot of a live frame as long as the mark stands: every path that removes the frame without
 // returning through the trampoline clears the mark first (see the hooks in the header).
-void unmark(int i) {
-  MarkData* m = &mark_data[i];
+static void unmark(int i) {
+  LockStatMarkData* m = &mark_data[i];
   address* slot = m->slot;
   if (slot == nullptr) {
     return;
@@ -107,12 +105,10 @@ void unmark(int i) {
   Atomic::release_store(&m->slot, (address*)nullptr);
 }
 
-void generate(int i) {
-  MarkData* m = &mark_data[i];
+static void generate(int i) {
+  LockStatMarkData* m = &mark_data[i];
   LockStatTrampolines::generate(trampoline_at(i), (const void*)&m->slot, &m->original, &m->handler);
 }
-
-} // namespace
 
 // Where marking is safe (docs/design/call-chains.md): not in a thread with a mounted continuation
 // (freeze and thaw copy and patch return addresses), not while a JVMTI agent may pop frames or force
@@ -138,7 +134,7 @@ void LockStatFrameMarks::initialize() {
     return;
   }
   const size_t code_bytes = (size_t)max_marking_threads * trampoline_size;
-  const size_t data_bytes = (size_t)max_marking_threads * sizeof(MarkData);
+  const size_t data_bytes = (size_t)max_marking_threads * sizeof(LockStatMarkData);
   const size_t page = os::vm_page_size();
   BufferBlob* blob = BufferBlob::create("LockStat frame marks", (uint)(code_bytes + 2 * page + data_bytes));
   if (blob == nullptr) {
@@ -147,7 +143,7 @@ void LockStatFrameMarks::initialize() {
   }
   code = align_up(blob->code_begin(), (size_t)trampoline_size);
   // The data right after the code: the trampolines reach it pc-relative (aarch64: within 1 MB).
-  mark_data = (MarkData*)align_up(code + code_bytes, page);
+  mark_data = (LockStatMarkData*)align_up(code + code_bytes, page);
   assert((address)(mark_data + max_marking_threads) <= blob->code_end(), "fits");
   memset((void*)mark_data, 0, data_bytes);
   for (int i = 0; i < max_marking_threads; i++) {
@@ -163,7 +159,7 @@ bool LockStatFrameMarks::is_marked(address* slot, const uintptr_t** suffix, int*
   if (i < 0) {
     return false;
   }
-  MarkData* m = &mark_data[i];
+  LockStatMarkData* m = &mark_data[i];
   if (m->slot != slot || *slot != trampoline_at(i)) {
     return false;
   }
@@ -184,7 +180,7 @@ void LockStatFrameMarks::mark(JavaThread* jt, address* slot, const uintptr_t* su
   int n = MIN2(frames, LockStatStackWalk::max_physical);
   memcpy(suffixes[i], suffix, (size_t)n * LockStatStackWalk::words_per_frame * sizeof(uintptr_t));
   suffix_lengths[i] = n;
-  MarkData* m = &mark_data[i];
+  LockStatMarkData* m = &mark_data[i];
   m->original = original;
   // Readers of this stack (a signal handler on this thread, a suspended-thread sampler) must find
   // the original address before they can find the trampoline.
@@ -201,7 +197,7 @@ void LockStatFrameMarks::unmark_current() {
 
 address LockStatFrameMarks::exception_fixup(address trampoline, address handler) {
   int i = index_of(trampoline);
-  MarkData* m = &mark_data[i];
+  LockStatMarkData* m = &mark_data[i];
   m->handler = handler;
   // The unwinding stub pops the slot: the frame and its mark are gone.
   Atomic::release_store(&m->slot, (address*)nullptr);
