@@ -100,7 +100,8 @@ test: test-events test-module test-viewer test-jtreg test-openjdk-quick test-dis
 # from it: the Java event types, the VM's ids and writers, and docs/trace-format.md's event table.
 # generate-events writes the first two; test-events (before every JDK build and in make test) checks all
 # three, and names what to run when one is stale.
-EVENTGEN := $(BOOT_JDK)/bin/java tools/eventgen/GenerateEvents.java
+# (Any JDK from 17 on runs it: the boot JDK where found, else the java on the PATH.)
+EVENTGEN := $(if $(BOOT_JDK),$(BOOT_JDK)/bin/java,java) tools/eventgen/GenerateEvents.java
 generate-events:
 	$(EVENTGEN) .
 

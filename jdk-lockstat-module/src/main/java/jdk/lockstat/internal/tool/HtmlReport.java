@@ -435,6 +435,7 @@ final class HtmlReport {
             .row .num { width: 104px; text-align: right; flex: none; }
             .row .key { margin-left: 12px; overflow: hidden; text-overflow: ellipsis; }
             .frames { color: #666; font: 11px monospace; padding: 1px 0 3px 690px; }
+            .frames div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
             table { border-collapse: collapse; font-size: 12px; }
             table.locks { width: 100%; }
             th:first-child { text-align: left; }
