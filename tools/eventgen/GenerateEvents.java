@@ -52,13 +52,8 @@ public class GenerateEvents {
     record Field(String name, String type, String cxx, List<Field> elements) {}
 
     record Event(int id, String name, boolean reserved, String doc, List<Field> fields) {
-        /** THREAD_START -> ThreadStart, as schema records and the docs name it. */
         String displayName() {
-            StringBuilder sb = new StringBuilder();
-            for (String part : name.split("_")) {
-                sb.append(part.charAt(0)).append(part.substring(1).toLowerCase(Locale.ROOT));
-            }
-            return sb.toString();
+            return GenerateEvents.displayName(name);
         }
 
         String snake() {
@@ -273,8 +268,13 @@ public class GenerateEvents {
         return "of(\"" + f.name() + "\", " + f.type().toUpperCase(Locale.ROOT) + ")";
     }
 
-    private static String displayName(String name) {
-        return new Event(0, name, false, "", List.of()).displayName();
+    /** THREAD_START -> ThreadStart, as schema records and the docs name it. */
+    static String displayName(String name) {
+        StringBuilder sb = new StringBuilder();
+        for (String part : name.split("_")) {
+            sb.append(part.charAt(0)).append(part.substring(1).toLowerCase(Locale.ROOT));
+        }
+        return sb.toString();
     }
 
     /**
@@ -349,7 +349,7 @@ public class GenerateEvents {
         }
         sb.append("};\n");
         for (Flags fl : d.flags()) {
-            String type = "LockStat" + camel(fl.prefix()) + "Flags";
+            String type = "LockStat" + displayName(fl.prefix()) + "Flags";
             sb.append("\n// Bits of ").append(displayName(fl.event())).append('.').append(fl.field()).append(".\n");
             sb.append("enum ").append(type).append(" : u1 {\n");
             int w = fl.flags().stream().mapToInt(f -> f.name().length()).max().orElse(0) + fl.prefix().length() + 1;
@@ -448,10 +448,6 @@ public class GenerateEvents {
             return "klass";
         }
         return name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
-    }
-
-    private static String camel(String upper) {
-        return displayName(upper);
     }
 
     // ---- docs/trace-format.md

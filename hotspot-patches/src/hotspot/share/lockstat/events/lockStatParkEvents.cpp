@@ -61,8 +61,13 @@ static u8 next_gseq() {
 static const int mailbox_bits = 16;
 static volatile u8* mailboxes = nullptr;
 
+// A thread's slot in the tables indexed by thread id (mailboxes, sampled parks).
+static size_t slot_of(jlong tid) {
+  return (size_t)((julong)tid & ((1 << mailbox_bits) - 1));
+}
+
 static volatile u8* mailbox_of(jlong tid) {
-  return &mailboxes[(julong)tid & ((1 << mailbox_bits) - 1)];
+  return &mailboxes[slot_of(tid)];
 }
 
 static u8 tag_of(jlong tid) {
@@ -93,7 +98,11 @@ static volatile int* sampled_blocker_count(u8 hash) {
 }
 
 static volatile u4* sampled_park_of(jlong tid) {
-  return &sampled_parks[(julong)tid & ((1 << mailbox_bits) - 1)];
+  return &sampled_parks[slot_of(tid)];
+}
+
+static volatile u8* sampled_park_blocker_of(jlong tid) {
+  return &sampled_park_blockers[slot_of(tid)];
 }
 
 static u4 sampled_park_mark(jlong tid) {
@@ -149,7 +158,7 @@ void LockStatParkEvents::park_begin(JavaThread* jt, bool is_absolute, jlong time
     if (hash != 0) {
       Atomic::inc(sampled_blocker_count(hash));
     }
-    Atomic::store(sampled_park_blockers + ((julong)tid & ((1 << mailbox_bits) - 1)), hash);
+    Atomic::store(sampled_park_blocker_of(tid), hash);
     Atomic::release_store(sampled_park_of(tid), sampled_park_mark(tid));
   }
   u8 chain = LockStatCallChains::current_chain(jt, tl);   // about to block: the walk costs no lock time
@@ -181,7 +190,7 @@ void LockStatParkEvents::park_end(JavaThread* jt, const Park* park) {
   jlong tid = jt->monitor_owner_id();
   if (LockStatSampling::sampling() && Atomic::load(sampled_park_of(tid)) == sampled_park_mark(tid)) {
     Atomic::store(sampled_park_of(tid), (u4)0);
-    u8 hash = Atomic::load(sampled_park_blockers + ((julong)tid & ((1 << mailbox_bits) - 1)));
+    u8 hash = Atomic::load(sampled_park_blocker_of(tid));
     if (hash != 0 && Atomic::load(sampled_blocker_count(hash)) > 0) {
       Atomic::dec(sampled_blocker_count(hash));
     }

@@ -76,9 +76,7 @@ final class Drain implements Runnable {
             return null;
         }
         try {
-            if (!sinks.isEmpty() && drainQueued(Long.MAX_VALUE) > 0) {
-                forEachSink(PERIOD_END, null, false);
-            }
+            handOverQueued();
             return action.call();
         } finally {
             lock.unlock();
@@ -111,12 +109,21 @@ final class Drain implements Runnable {
      * {@link LockStatVM#collect}); waits at most the given time for the drain thread to let go.
      */
     boolean drainNow(long timeoutMillis) throws InterruptedException {
+        if (!lock.tryLock(timeoutMillis, TimeUnit.MILLISECONDS)) {
+            return false;
+        }
         try {
-            return drainAndRun(timeoutMillis, () -> Boolean.TRUE) != null;
-        } catch (InterruptedException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new AssertionError("an action that throws nothing threw " + e, e);
+            handOverQueued();
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Everything the VM has queued, to the sinks, as one period (the caller holds the lock). */
+    private void handOverQueued() {
+        if (!sinks.isEmpty() && drainQueued(Long.MAX_VALUE) > 0) {
+            forEachSink(PERIOD_END, null, false);
         }
     }
 

@@ -26,7 +26,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import jdk.lockstat.internal.model.Frame;
 import jdk.lockstat.query.Aspect;
 import jdk.lockstat.query.BottleGraph;
 import jdk.lockstat.query.ChainLabels;
@@ -78,7 +77,7 @@ final class HtmlReport {
         summary(sb, c);
         overTime(sb, c);
         for (Tree t : c.trees()) {
-            tree(sb, t, c.allFrames());
+            tree(sb, t);
         }
         locks(sb, c);
         bottle(sb, c);
@@ -203,7 +202,7 @@ final class HtmlReport {
     }
 
     /** A contention tree as collapsible rows; the largest row of each of the first two levels open. */
-    private static void tree(StringBuilder sb, Tree t, boolean allFrames) {
+    private static void tree(StringBuilder sb, Tree t) {
         sb.append("<section id=\"").append(t.id()).append("\"><h2>").append(esc(t.heading())).append("</h2>\n<p class=\"about\">")
           .append(esc(t.about())).append(" By ").append(esc(String.join(" > ", t.aspects().stream().map(Aspect::displayName)
                   .toList()))).append(".</p>\n");
@@ -278,7 +277,7 @@ final class HtmlReport {
                 + "<th>blocked real time</th><th>avg blocked</th><th>avg hold</th><th>utilisation</th><th>first blocked</th>"
                 + "</tr></thead><tbody>\n");
         for (LockStatistics.Row r : c.locks()) {
-            String first = r.firstThread() == null ? "" : r.firstThread() + " at " + firstFrame(r, c.allFrames());
+            String first = r.firstThread() == null ? "" : r.firstThread() + " at " + LocksCommand.firstFrame(r, c.allFrames());
             sb.append(String.format(Locale.ROOT, "<tr><td class=\"lock\">%s</td><td>%,d</td><td>%d</td><td>%s</td><td>%s</td>"
                     + "<td>%s</td><td>%s</td><td>%.2f%%</td><td class=\"first\">%s</td></tr>\n", esc(r.lock().toString()),
                     r.timesBlocked(), r.peakBlocked(), esc(ReportFormat.millis(r.threadTime())),
@@ -287,14 +286,6 @@ final class HtmlReport {
                     LockMetrics.utilisationPercent(r.realTime(), c.runNanos()), esc(first)));
         }
         sb.append("</tbody></table></section>\n");
-    }
-
-    private static String firstFrame(LockStatistics.Row r, boolean allFrames) {
-        if (r.firstChain() == null) {
-            return "<unknown chain>";
-        }
-        List<Frame> shown = r.firstChain().frames(allFrames);
-        return shown == null || shown.isEmpty() ? r.firstChain().toString() : shown.get(0).toString();
     }
 
     /** The bottle graph as the viewer draws it: boxes stacked, widest at the bottom, centred. */

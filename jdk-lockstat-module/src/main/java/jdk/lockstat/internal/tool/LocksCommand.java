@@ -98,6 +98,15 @@ final class LocksCommand implements Command {
             LockMetrics.utilisationPercent(r.realTime(), r.lifetime()), LockMetrics.utilisationPercent(r.threadTime(), r.lifetime())};
     }
 
+    /** The top frame of a lock's first contention's chain, by the frame rule; the chain's text when it has none shown. */
+    static String firstFrame(LockStatistics.Row r, boolean allFrames) {
+        if (r.firstChain() == null) {
+            return "<unknown chain>";
+        }
+        List<Frame> shown = r.firstChain().frames(allFrames);
+        return shown == null || shown.isEmpty() ? r.firstChain().toString() : shown.get(0).toString();
+    }
+
     /** The chain of a lock's first contention, by the frame rule (ChainRef.frames(boolean)). */
     private static String firstChain(LockStatistics.Row r, boolean allFrames) {
         return r.firstChain() == null ? "" : r.firstChain().text(allFrames);
@@ -118,9 +127,7 @@ final class LocksCommand implements Command {
             out.printf("%,8d %6d %,14.3f %,14.3f %,11.3f %,11.3f %5d %8.2f %9.2f %8.2f %9.2f  %s%n", (long) v[0], (long) v[1],
                     v[2] / 1e6, v[3] / 1e6, v[4] / 1e6, v[5] / 1e6, (long) v[6], v[7], v[8], v[9], v[10], r.lock());
             if (r.firstThread() != null) {
-                List<Frame> shown = r.firstChain() == null ? null : r.firstChain().frames(allFrames);
-                out.printf("%8s first blocked: %s at %s%n", "", r.firstThread(), r.firstChain() == null ? "<unknown chain>"
-                        : shown == null || shown.isEmpty() ? r.firstChain().toString() : shown.get(0).toString());
+                out.printf("%8s first blocked: %s at %s%n", "", r.firstThread(), firstFrame(r, allFrames));
             }
         }
         List<String> notes = run.analysis.counters().notes();
