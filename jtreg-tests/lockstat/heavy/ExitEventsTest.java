@@ -42,7 +42,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 public class ExitEventsTest {
-    /** 1 auditor holds the lock 2 ms (sleeping), 3 threads make short transfers as fast as they can. */
+    /**
+     * 1 auditor holds the lock 2 ms (sleeping), then leaves it free 1 ms; 3 threads make short transfers as
+     * fast as they can. The free millisecond is what makes the blocking episodes certain: a transfer thread
+     * that blocked during an audit gets the lock in it, and blocks again (a new enter) at the next audit. If
+     * the auditor took the lock back at once, as it did before, a blocked transfer thread could stay in
+     * one enter for most of the run (8 enters in 1.5 s were seen under CI's load).
+     */
     public static class Workload {
         static final Object ledger = new Object();
         static long balance;
@@ -69,6 +75,7 @@ public class ExitEventsTest {
                         while (System.nanoTime() < end) {
                             if (auditor) {
                                 audit();
+                                Thread.sleep(1);
                             } else {
                                 transfer();
                             }
@@ -153,9 +160,9 @@ public class ExitEventsTest {
         }
         System.out.println(checked + " monitors replayed: " + enters + " enters, " + exits + " exits, " + outside
                 + " exits with no thread blocked, " + racing + " just before a racing enter");
-        // How often a transfer thread blocks (rather than barges in after the audit) is the scheduler's
-        // choice: 24 to 34 blocking episodes in 1.5 s on 2 CPUs on 2026-11-26, with this build and the one
-        // before it alike. Ten are plenty to replay; the exits are the facts this test is about.
+        // About 500 audits in 1.5 s, each one blocking the transfer threads that try meanwhile (a 2 ms
+        // sleep outlasts any spin). Ten enters are plenty to replay; the exits are the facts this test is
+        // about.
         LockStatRun.check(enters >= 10, "the monitor was contended: " + enters);
         LockStatRun.check(outside == 0, "every recorded exit falls in a blocked interval: " + outside + " do not");
 
