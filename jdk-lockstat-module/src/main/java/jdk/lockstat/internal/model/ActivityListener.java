@@ -29,6 +29,68 @@ package jdk.lockstat.internal.model;
 public interface ActivityListener {
     ActivityListener NONE = new ActivityListener() {};
 
+    /** Tells every one of listeners, in order. */
+    static ActivityListener of(ActivityListener... listeners) {
+        ActivityListener[] all = listeners.clone();
+        return new ActivityListener() {
+            @Override
+            public void threadStarted(ThreadRef thread, long time, boolean existedAtStart) {
+                for (ActivityListener l : all) {
+                    l.threadStarted(thread, time, existedAtStart);
+                }
+            }
+
+            @Override
+            public void threadEnded(ThreadRef thread, long time) {
+                for (ActivityListener l : all) {
+                    l.threadEnded(thread, time);
+                }
+            }
+
+            @Override
+            public void parked(ThreadRef thread, ParkBlockerKind kind, long from, long to) {
+                for (ActivityListener l : all) {
+                    l.parked(thread, kind, from, to);
+                }
+            }
+
+            @Override
+            public void waitStarted(ThreadRef thread, long time) {
+                for (ActivityListener l : all) {
+                    l.waitStarted(thread, time);
+                }
+            }
+
+            @Override
+            public void waitEnded(ThreadRef thread, long time) {
+                for (ActivityListener l : all) {
+                    l.waitEnded(thread, time);
+                }
+            }
+
+            @Override
+            public void vmPause(long time, long duration, int kind) {
+                for (ActivityListener l : all) {
+                    l.vmPause(time, duration, kind);
+                }
+            }
+
+            @Override
+            public void parkedUntilEnd(ThreadRef thread, ParkBlockerKind kind, long from) {
+                for (ActivityListener l : all) {
+                    l.parkedUntilEnd(thread, kind, from);
+                }
+            }
+
+            @Override
+            public void cpuTime(ThreadRef thread, long time, long cpuNanos) {
+                for (ActivityListener l : all) {
+                    l.cpuTime(thread, time, cpuNanos);
+                }
+            }
+        };
+    }
+
     /** ThreadStart; existedAtStart: the thread was running when tracing started (time is that moment). */
     default void threadStarted(ThreadRef thread, long time, boolean existedAtStart) {}
 

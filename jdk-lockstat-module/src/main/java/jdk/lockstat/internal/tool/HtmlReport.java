@@ -55,11 +55,20 @@ final class HtmlReport {
     /** The over-time chart's data: average threads per state per bucket, the buckets' width, the window's offset. */
     record Timeline(double[] blocked, double[] waiting, long bucketNanos, long offsetNanos) {}
 
+    /**
+     * lockstat whatif's predictions: each section (an owner method) with the speedup a replay of the run
+     * predicts if its holds took scale of their time, beside its blocked share and rank; note: why there
+     * are none, or null. replayRatio: the unscaled replay's speed over the run's.
+     */
+    record WhatIfTable(double scale, List<WhatIfRow> rows, double replayRatio, String note) {}
+
+    record WhatIfRow(String section, double speedup, double blockedPercent, int blockedRank, double heldPercent) {}
+
     /** Everything the page shows. */
     record Content(String title, ReportFormat.Source source, long runNanos, ReportNode all, ReportNode afterWait,
                    List<Tree> trees, List<LockStatistics.Row> locks, int lockCount, boolean allFrames, Timeline timeline,
                    BottleGraph bottle, int cpus, int threads, Map<List<String>, Long> blockedStacks,
-                   Map<List<String>, Long> ownerStacks) {}
+                   Map<List<String>, Long> ownerStacks, WhatIfTable whatIf) {}
 
     static String render(Content c) {
         StringBuilder sb = new StringBuilder(1 << 16);
@@ -68,8 +77,8 @@ final class HtmlReport {
         List<String[]> sections = new ArrayList<>(List.of(new String[] {"summary", "Summary"},
                 new String[] {"over-time", "Over time"}));
         c.trees().forEach(t -> sections.add(new String[] {t.id(), t.heading()}));
-        sections.addAll(List.of(new String[] {"locks", "Locks"}, new String[] {"bottle", "Bottle graph"},
-                new String[] {"flame", "Flame graphs"}));
+        sections.addAll(List.of(new String[] {"locks", "Locks"}, new String[] {"whatif", "What if"},
+                new String[] {"bottle", "Bottle graph"}, new String[] {"flame", "Flame graphs"}));
         for (String[] s : sections) {
             sb.append("<a href=\"#").append(s[0]).append("\">").append(esc(s[1])).append("</a>");
         }
@@ -80,6 +89,7 @@ final class HtmlReport {
             tree(sb, t);
         }
         locks(sb, c);
+        whatIf(sb, c.whatIf());
         bottle(sb, c);
         flame(sb, c);
         sb.append("<footer>Written by lockstat report --format html. Times are blocked thread-time unless said otherwise; "
@@ -286,6 +296,28 @@ final class HtmlReport {
                     LockMetrics.utilisationPercent(r.realTime(), c.runNanos()), esc(first)));
         }
         sb.append("</tbody></table></section>\n");
+    }
+
+    private static void whatIf(StringBuilder sb, WhatIfTable w) {
+        sb.append(String.format(Locale.ROOT, "<section id=\"whatif\"><h2>What if a section were shorter</h2>\n<p class=\"about\">"
+                + "lockstat whatif: a replay of the run in which one owner method's holds take %.2f of their time, every "
+                + "thread's other work as recorded; speedup is the threads' rate of lock acquisitions in that replay over "
+                + "the same replay unscaled. Ranked by gain; blocked: the blocked time charged to the section's holders, "
+                + "with its rank by that; held: its holds as a percent of the run. Where the two ranks differ, blocked "
+                + "time is not what a shorter section gives back.</p>\n", w.scale()));
+        if (w.rows().isEmpty()) {
+            sb.append("<p class=\"empty\">").append(esc(w.note())).append("</p></section>\n");
+            return;
+        }
+        sb.append("<table class=\"whatif\"><thead><tr><th>section</th><th>speedup</th><th>blocked</th><th>rank by blocked</th>"
+                + "<th>held</th></tr></thead><tbody>\n");
+        for (WhatIfRow r : w.rows()) {
+            sb.append(String.format(Locale.ROOT, "<tr><td class=\"lock\">%s</td><td>%.2fx</td><td>%.2f%%</td><td>#%d</td>"
+                    + "<td>%.2f%%</td></tr>\n", esc(r.section()), r.speedup(), r.blockedPercent(), r.blockedRank(), r.heldPercent()));
+        }
+        sb.append(String.format(Locale.ROOT, "</tbody></table>\n<p class=\"about\">The unscaled replay goes at %.2f of the "
+                + "recorded run's speed; lockstat whatif TRACE has the notes on what the replay cannot know.</p></section>\n",
+                w.replayRatio()));
     }
 
     /** The bottle graph as the viewer draws it: boxes stacked, widest at the bottom, centred. */

@@ -25,10 +25,20 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 import jdk.lockstat.internal.aggregate.AggregationTree;
 import jdk.lockstat.internal.aggregate.CollapsedStacks;
 import jdk.lockstat.internal.format.TraceHeader;
+import jdk.lockstat.internal.model.ActivityListener;
+import jdk.lockstat.internal.model.ChainRef;
+import jdk.lockstat.internal.model.Contention;
+import jdk.lockstat.internal.model.ContentionSink;
+import jdk.lockstat.internal.model.ParkBlockerKind;
+import jdk.lockstat.internal.model.ThreadRef;
+import jdk.lockstat.internal.whatif.HoldCollector;
+import jdk.lockstat.internal.whatif.ReplayModel;
+import jdk.lockstat.internal.whatif.WhatIf;
 import jdk.lockstat.query.Aspect;
 import jdk.lockstat.query.LockStatistics;
 import jdk.lockstat.query.ReportFormat;
@@ -42,7 +52,8 @@ import jdk.lockstat.query.TimeAxis;
  * text commands use: the aggregation trees of report (blocked side and owner side by lock, and --by's
  * when given), the collapsed stacks of flame, the per-lock statistics of locks, and the thread activity
  * behind bottle and the viewer's chart over time. The trees and the flame graph see the window and
- * thread filters; the activity sees every thread, as bottle does.
+ * thread filters; the activity sees every thread, as bottle does. And lockstat whatif's predictions by
+ * owner method at its default scale (0.5), from the holds the same pass collects.
  */
 final class ReportPage {
     static final List<Aspect> BLOCKED_SIDE = List.of(Aspect.LOCK, Aspect.CHAIN);
@@ -51,6 +62,16 @@ final class ReportPage {
     static final int TOP = 10;
     /** Locks in the table. */
     static final int LOCKS = 25;
+    /** What-if: the sections' aspect, their holds' scale and how many candidates, as lockstat whatif's defaults. */
+    static final Aspect WHATIF_BY = Aspect.OWNER_METHOD;
+    static final double WHATIF_SCALE = 0.5;
+    static final int WHATIF_TOP = 5;
+    /**
+     * The replay keeps every contention and park it is told of, so beyond this many the page leaves the
+     * what-if to lockstat whatif and its memory stays what the rest of the page needs (flat in the trace's
+     * length: 151 MB for 10.3 M events).
+     */
+    static final long WHATIF_MAX_ITEMS = 1_000_000;
 
     private ReportPage() {}
 
@@ -70,7 +91,9 @@ final class ReportPage {
         CollapsedStacks blocked = new CollapsedStacks(false, allFrames), owners = new CollapsedStacks(true, allFrames);
         TimeAxis axis = new TimeAxis();
         ThreadActivity activity = new ThreadActivity(axis);
-        run.withActivity(activity);
+        BoundedHolds holds = new BoundedHolds(new HoldCollector((lock, part) -> WHATIF_BY.holdKey(lock, part, allFrames)),
+                WHATIF_MAX_ITEMS);
+        run.withActivity(ActivityListener.of(activity, holds));
         run.withUnfiltered(activity, axis::start);
         run.analyze(c -> {
             for (AggregationTree t : trees) {
@@ -78,6 +101,7 @@ final class ReportPage {
             }
             blocked.accept(c);
             owners.accept(c);
+            holds.accept(c);
         }, err, "report");
         activity.finish(run.result.endNanos());
 
@@ -104,6 +128,7 @@ final class ReportPage {
                         .map(Aspect::displayName).toList()), "The tree lockstat report prints for the same --by.", t.aspects(), root));
             }
         }
+        HtmlReport.WhatIfTable whatIf = whatIf(run, holds, header, allFrames);
         List<LockStatistics.Row> locks = run.analysis.lockStatistics().rows();
         AggregationTree any = trees.get(0);
         String title = "Lock contention: " + run.file.getFileName()
@@ -111,6 +136,118 @@ final class ReportPage {
         return HtmlReport.render(new HtmlReport.Content(title, run.reportSource(), run.runNanos(), any.snapshot(),
                 any.afterWaitSnapshot(), pageTrees, locks.subList(0, Math.min(LOCKS, locks.size())), locks.size(), allFrames,
                 timeline, activity.bottleGraph(from, to, false, cpus), cpus, activity.threads(), blocked.stacks(),
-                owners.stacks()));
+                owners.stacks(), whatIf));
+    }
+
+    /**
+     * Hands contentions and what threads did to the what-if's collector until max of them,
+     * then lets it go (holds becomes null), so that a long trace's page needs no more memory for it.
+     */
+    static final class BoundedHolds implements ContentionSink, ActivityListener {
+        HoldCollector holds;
+        private final long max;
+        private long items;
+
+        BoundedHolds(HoldCollector holds, long max) {
+            this.holds = holds;
+            this.max = max;
+        }
+
+        private HoldCollector next() {
+            if (holds != null && ++items > max) {
+                holds = null;
+            }
+            return holds;
+        }
+
+        @Override
+        public void accept(Contention c) {
+            HoldCollector h = next();
+            if (h != null) {
+                h.accept(c);
+            }
+        }
+
+        @Override
+        public void threadStarted(ThreadRef thread, long time, boolean existedAtStart) {
+            if (holds != null) {
+                holds.threadStarted(thread, time, existedAtStart);
+            }
+        }
+
+        @Override
+        public void threadEnded(ThreadRef thread, long time) {
+            if (holds != null) {
+                holds.threadEnded(thread, time);
+            }
+        }
+
+        @Override
+        public void parked(ThreadRef thread, ParkBlockerKind kind, long from, long to) {
+            HoldCollector h = next();
+            if (h != null) {
+                h.parked(thread, kind, from, to);
+            }
+        }
+
+        @Override
+        public void waitStarted(ThreadRef thread, long time) {
+            if (holds != null) {
+                holds.waitStarted(thread, time);
+            }
+        }
+
+        @Override
+        public void waitEnded(ThreadRef thread, long time) {
+            HoldCollector h = next();
+            if (h != null) {
+                h.waitEnded(thread, time);
+            }
+        }
+
+        @Override
+        public void vmPause(long time, long duration, int kind) {
+            if (holds != null) {
+                holds.vmPause(time, duration, kind);
+            }
+        }
+
+        @Override
+        public void parkedUntilEnd(ThreadRef thread, ParkBlockerKind kind, long from) {
+            if (holds != null) {
+                holds.parkedUntilEnd(thread, kind, from);
+            }
+        }
+
+        @Override
+        public void cpuTime(ThreadRef thread, long time, long cpuNanos) {
+            HoldCollector h = next();
+            if (h != null) {
+                h.cpuTime(thread, time, cpuNanos);
+            }
+        }
+    }
+
+    /** lockstat whatif's table (its defaults) from the holds of this pass; a note instead where it cannot replay. */
+    private static HtmlReport.WhatIfTable whatIf(AnalysisRun run, BoundedHolds bounded, TraceHeader header, boolean allFrames) {
+        if (run.analysis.sampling() > 1) {
+            return new HtmlReport.WhatIfTable(WHATIF_SCALE, List.of(), 1.0, "The trace recorded one in " + run.analysis.sampling()
+                    + " contentions: the what-if replay needs every hold, so it needs a trace recorded without sampling.");
+        }
+        HoldCollector holds = bounded.holds;
+        if (holds == null) {
+            return new HtmlReport.WhatIfTable(WHATIF_SCALE, List.of(), 1.0, String.format(Locale.ROOT, "The trace has more than "
+                    + "%,d contentions and parks to replay, more than this page keeps: lockstat whatif TRACE predicts from all of them.",
+                    WHATIF_MAX_ITEMS));
+        }
+        holds.cpus(header);
+        WhatIf.Result r = WhatIf.predict(ReplayModel.build(holds, run.windowStart(), run.windowEnd()), WHATIF_SCALE, WHATIF_TOP);
+        List<HtmlReport.WhatIfRow> rows = new ArrayList<>();
+        for (WhatIf.Section s : r.sections()) {
+            rows.add(new HtmlReport.WhatIfRow(ChainRef.keyText(s.key(), allFrames), s.predictedSpeedup(), s.blockedPercent(),
+                    s.blockedRank(), s.ownerPercent()));
+        }
+        return new HtmlReport.WhatIfTable(WHATIF_SCALE, rows, r.replayRatio(),
+                rows.isEmpty() ? "No holds to replay: no thread was blocked on a lock while another held it." : null);
     }
 }

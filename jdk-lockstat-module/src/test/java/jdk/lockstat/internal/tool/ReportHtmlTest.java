@@ -68,7 +68,7 @@ class ReportHtmlTest {
         Path page = page(trace);
         String dom = HeadlessChromium.run(dir, page, "", "--dump-dom", "--window-size=1280,900");
 
-        for (String id : List.of("summary", "over-time", "blocked-side", "owner-side", "locks", "bottle", "flame")) {
+        for (String id : List.of("summary", "over-time", "blocked-side", "owner-side", "locks", "whatif", "bottle", "flame")) {
             assertTrue(dom.contains("<section id=\"" + id + "\">"), id + " in " + dom);
         }
         String text = ToolRun.of("report", trace).out();
@@ -106,6 +106,23 @@ class ReportHtmlTest {
         String locks = section(dom, "locks");
         assertTrue(Pattern.compile("<tr><td class=\"lock\">AB\\$Shared@[^<]*</td><td>20</td><td>1</td><td>70.000 ms</td>")
                 .matcher(locks).find(), locks);
+
+        // What-if: the sections, speedups and blocked shares lockstat whatif gives, in its order.
+        String whatIfJson = ToolRun.of("whatif", "--format", "json", trace).out();
+        Matcher s = Pattern.compile("\\{\"key\": \"([^\"]*)\", \"predictedSpeedup\": ([0-9.]+), [^}]*?\"blockedPercent\": ([0-9.]+)")
+                .matcher(whatIfJson);
+        String whatIf = section(dom, "whatif");
+        int sections = 0, at = 0;
+        while (s.find()) {
+            String row = String.format(java.util.Locale.ROOT, "<tr><td class=\"lock\">%s</td><td>%.2fx</td><td>%.2f%%</td>", s.group(1),
+                    Double.parseDouble(s.group(2)), Double.parseDouble(s.group(3)));
+            int i = whatIf.indexOf(row);
+            assertTrue(i > at, row + " in order in " + whatIf);
+            at = i;
+            sections++;
+        }
+        assertEquals(2, sections, "AB.holdA and AB.holdB: " + whatIfJson);
+        assertTrue(whatIf.indexOf("AB.holdB") < whatIf.indexOf("AB.holdA"), "the 6 ms section gains most: " + whatIf);
 
         String bottleJson = ToolRun.of("bottle", "--format", "json", trace).out();
         List<String> labels = Pattern.compile("\\{\"label\": \"([^\"]*)\"").matcher(bottleJson).results().map(m -> m.group(1)).toList();
@@ -146,6 +163,30 @@ class ReportHtmlTest {
         assertTrue(section(html, "owner-side").contains("No contention."), html);
         assertTrue(section(html, "locks").contains("No contended lock."), html);
         assertTrue(section(html, "over-time").contains("No thread blocked or waited in the window."), html);
+        assertTrue(section(html, "whatif").contains("No holds to replay"), html);
+    }
+
+    /** A sampled trace has no what-if (the replay needs every hold), and the page says why. */
+    @Test
+    void aSampledTraceSaysWhyThereIsNoWhatIf() throws Exception {
+        String trace = Scenario.holdAB(5).writeSampled(dir, "sampled.lct", 10).toString();
+        String whatIf = section(Files.readString(page(trace)), "whatif");
+        assertTrue(whatIf.contains("The trace recorded one in 10 contentions"), whatIf);
+        assertFalse(whatIf.contains("<table"), whatIf);
+    }
+
+    /** Past its bound the what-if's collector is let go: the page's memory stays flat in the trace's length. */
+    @Test
+    void theWhatIfKeepsABoundedNumberOfContentionsAndParks() {
+        ReportPage.BoundedHolds b = new ReportPage.BoundedHolds(new jdk.lockstat.internal.whatif.HoldCollector((l, p) -> "s"), 3);
+        jdk.lockstat.internal.model.ThreadRef t = new jdk.lockstat.internal.model.ThreadRef(1);
+        b.parked(t, null, 0, 10);
+        b.parked(t, null, 20, 30);
+        b.waitEnded(t, 40);
+        assertTrue(b.holds != null, "three kept");
+        b.parked(t, null, 50, 60);
+        assertTrue(b.holds == null, "the fourth lets the collector go");
+        b.parked(t, null, 70, 80);   // and nothing fails after
     }
 
     @Test
