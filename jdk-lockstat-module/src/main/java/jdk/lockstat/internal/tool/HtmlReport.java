@@ -58,9 +58,10 @@ final class HtmlReport {
     /**
      * lockstat whatif's predictions: each section (an owner method) with the speedup a replay of the run
      * predicts if its holds took scale of their time, beside its blocked share and rank; note: why there
-     * are none, or null. replayRatio: the unscaled replay's speed over the run's.
+     * are none, or null; caveat: blocked time the replay leaves out (resource waits), or null. replayRatio:
+     * the unscaled replay's speed over the run's.
      */
-    record WhatIfTable(double scale, List<WhatIfRow> rows, double replayRatio, String note) {}
+    record WhatIfTable(double scale, List<WhatIfRow> rows, double replayRatio, String note, String caveat) {}
 
     record WhatIfRow(String section, double speedup, double blockedPercent, int blockedRank, double heldPercent) {}
 
@@ -305,6 +306,9 @@ final class HtmlReport {
                 + "the same replay unscaled. Ranked by gain; blocked: the blocked time charged to the section's holders, "
                 + "with its rank by that; held: its holds as a percent of the run. Where the two ranks differ, blocked "
                 + "time is not what a shorter section gives back.</p>\n", w.scale()));
+        if (w.caveat() != null) {
+            sb.append("<p class=\"caveat\">").append(esc(w.caveat())).append("</p>\n");
+        }
         if (w.rows().isEmpty()) {
             sb.append("<p class=\"empty\">").append(esc(w.note())).append("</p></section>\n");
             return;
@@ -437,6 +441,7 @@ final class HtmlReport {
             .warn { color: #8a4b00; background: #fff4e0; padding: 4px 8px; }
             .notes { color: #555; }
             .empty { color: #777; font-style: italic; }
+            .caveat { border-left: 4px solid #c0392b; background: #fdf2f0; padding: 6px 10px; }
             svg .grid { stroke: #e4e4ea; }
             svg .tick { font: 11px sans-serif; fill: #555; }
             svg .blocked, .swatch.blocked { fill: #d9534f; background: #d9534f; }

@@ -232,22 +232,34 @@ final class ReportPage {
     private static HtmlReport.WhatIfTable whatIf(AnalysisRun run, BoundedHolds bounded, TraceHeader header, boolean allFrames) {
         if (run.analysis.sampling() > 1) {
             return new HtmlReport.WhatIfTable(WHATIF_SCALE, List.of(), 1.0, "The trace recorded one in " + run.analysis.sampling()
-                    + " contentions: the what-if replay needs every hold, so it needs a trace recorded without sampling.");
+                    + " contentions: the what-if replay needs every hold, so it needs a trace recorded without sampling.", null);
         }
         HoldCollector holds = bounded.holds;
         if (holds == null) {
             return new HtmlReport.WhatIfTable(WHATIF_SCALE, List.of(), 1.0, String.format(Locale.ROOT, "The trace has more than "
                     + "%,d contentions and parks to replay, more than this page keeps: lockstat whatif TRACE predicts from all of them.",
-                    WHATIF_MAX_ITEMS));
+                    WHATIF_MAX_ITEMS), null);
         }
         holds.cpus(header);
-        WhatIf.Result r = WhatIf.predict(ReplayModel.build(holds, run.windowStart(), run.windowEnd()), WHATIF_SCALE, WHATIF_TOP);
+        ReplayModel model = ReplayModel.build(holds, run.windowStart(), run.windowEnd());
+        WhatIf.Result r = WhatIf.predict(model, WHATIF_SCALE, WHATIF_TOP);
+        // Waits for a pool's item or a permit name no holder: not replayed, and the page must not let a
+        // table of 1.00x speedups pass for "nothing to gain" when they are most of the waiting.
+        String caveat = null;
+        if (model.resourceWaits() > 0) {
+            double share = 100.0 * model.resourceNanos() / Math.max(1, model.resourceNanos() + model.blockedNanos());
+            caveat = String.format(Locale.ROOT, "Not in this replay: %.1f%% of the blocked time, %s in %,d wait(s) for a resource "
+                    + "(a pool's item, a permit, a queue's element; report --by group shows them as resource): the trace does not "
+                    + "say who held the resource, so shortening the sections that hold one cannot be predicted here; the blocked "
+                    + "shares below are of the rest.", share,
+                    ReportFormat.millis(model.resourceNanos()), model.resourceWaits());
+        }
         List<HtmlReport.WhatIfRow> rows = new ArrayList<>();
         for (WhatIf.Section s : r.sections()) {
             rows.add(new HtmlReport.WhatIfRow(ChainRef.keyText(s.key(), allFrames), s.predictedSpeedup(), s.blockedPercent(),
                     s.blockedRank(), s.ownerPercent()));
         }
         return new HtmlReport.WhatIfTable(WHATIF_SCALE, rows, r.replayRatio(),
-                rows.isEmpty() ? "No holds to replay: no thread was blocked on a lock while another held it." : null);
+                rows.isEmpty() ? "No holds to replay: no thread was blocked on a lock while another held it." : null, caveat);
     }
 }

@@ -166,6 +166,19 @@ class ReportHtmlTest {
         assertTrue(section(html, "whatif").contains("No holds to replay"), html);
     }
 
+    /**
+     * A pool run dry: its waits are resource waits, which the replay cannot shorten (no holder recorded), so
+     * the page says how much of the blocked time its predictions leave out instead of showing 1.00x as if
+     * there were nothing to gain (found on the HikariCP + H2 trial, 99.5% of the blocked time).
+     */
+    @Test
+    void resourceWaitsTheReplayLeavesOutAreNamed() throws Exception {
+        String trace = jdk.lockstat.internal.reconstruct.ResourceScenarios.pool(false).write(dir, "pool.lct").toString();
+        String whatIf = section(Files.readString(page(trace)), "whatif");
+        assertTrue(Pattern.compile("<p class=\"caveat\">Not in this replay: 100.0% of the blocked time, [0-9.,]+ ms in 1 wait\\(s\\) "
+                + "for a resource").matcher(whatIf).find(), whatIf);
+    }
+
     /** A sampled trace has no what-if (the replay needs every hold), and the page says why. */
     @Test
     void aSampledTraceSaysWhyThereIsNoWhatIf() throws Exception {
