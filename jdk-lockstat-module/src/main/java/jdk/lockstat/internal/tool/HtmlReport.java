@@ -26,6 +26,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import jdk.lockstat.internal.model.ChainRef;
+import jdk.lockstat.internal.whatif.WhatIf;
 import jdk.lockstat.query.Aspect;
 import jdk.lockstat.query.BottleGraph;
 import jdk.lockstat.query.ChainLabels;
@@ -61,9 +63,7 @@ final class HtmlReport {
      * are none, or null; caveat: blocked time the replay leaves out (resource waits), or null. replayRatio:
      * the unscaled replay's speed over the run's.
      */
-    record WhatIfTable(double scale, List<WhatIfRow> rows, double replayRatio, String note, String caveat) {}
-
-    record WhatIfRow(String section, double speedup, double blockedPercent, int blockedRank, double heldPercent) {}
+    record WhatIfTable(double scale, List<WhatIf.Section> sections, double replayRatio, String note, String caveat) {}
 
     /** Everything the page shows. */
     record Content(String title, ReportFormat.Source source, long runNanos, ReportNode all, ReportNode afterWait,
@@ -90,7 +90,7 @@ final class HtmlReport {
             tree(sb, t);
         }
         locks(sb, c);
-        whatIf(sb, c.whatIf());
+        whatIf(sb, c.whatIf(), c.allFrames());
         bottle(sb, c);
         flame(sb, c);
         sb.append("<footer>Written by lockstat report --format html. Times are blocked thread-time unless said otherwise; "
@@ -299,7 +299,7 @@ final class HtmlReport {
         sb.append("</tbody></table></section>\n");
     }
 
-    private static void whatIf(StringBuilder sb, WhatIfTable w) {
+    private static void whatIf(StringBuilder sb, WhatIfTable w, boolean allFrames) {
         sb.append(String.format(Locale.ROOT, "<section id=\"whatif\"><h2>What if a section were shorter</h2>\n<p class=\"about\">"
                 + "lockstat whatif: a replay of the run in which one owner method's holds take %.2f of their time, every "
                 + "thread's other work as recorded; speedup is the threads' rate of lock acquisitions in that replay over "
@@ -309,15 +309,16 @@ final class HtmlReport {
         if (w.caveat() != null) {
             sb.append("<p class=\"caveat\">").append(esc(w.caveat())).append("</p>\n");
         }
-        if (w.rows().isEmpty()) {
+        if (w.sections().isEmpty()) {
             sb.append("<p class=\"empty\">").append(esc(w.note())).append("</p></section>\n");
             return;
         }
         sb.append("<table class=\"whatif\"><thead><tr><th>section</th><th>speedup</th><th>blocked</th><th>rank by blocked</th>"
                 + "<th>held</th></tr></thead><tbody>\n");
-        for (WhatIfRow r : w.rows()) {
+        for (WhatIf.Section s : w.sections()) {
             sb.append(String.format(Locale.ROOT, "<tr><td class=\"lock\">%s</td><td>%.2fx</td><td>%.2f%%</td><td>#%d</td>"
-                    + "<td>%.2f%%</td></tr>\n", esc(r.section()), r.speedup(), r.blockedPercent(), r.blockedRank(), r.heldPercent()));
+                    + "<td>%.2f%%</td></tr>\n", esc(ChainRef.keyText(s.key(), allFrames)), s.predictedSpeedup(), s.blockedPercent(),
+                    s.blockedRank(), s.ownerPercent()));
         }
         sb.append(String.format(Locale.ROOT, "</tbody></table>\n<p class=\"about\">The unscaled replay goes at %.2f of the "
                 + "recorded run's speed; lockstat whatif TRACE has the notes on what the replay cannot know.</p></section>\n",

@@ -31,7 +31,6 @@ import jdk.lockstat.internal.aggregate.AggregationTree;
 import jdk.lockstat.internal.aggregate.CollapsedStacks;
 import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.model.ActivityListener;
-import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.ContentionSink;
 import jdk.lockstat.internal.model.ParkBlockerKind;
@@ -62,9 +61,7 @@ final class ReportPage {
     static final int TOP = 10;
     /** Locks in the table. */
     static final int LOCKS = 25;
-    /** What-if: the sections' aspect, their holds' scale and how many candidates, as lockstat whatif's defaults. */
-    static final Aspect WHATIF_BY = Aspect.OWNER_METHOD;
-    static final double WHATIF_SCALE = 0.5;
+    /** What-if candidates, by blocked time and by hold time (lockstat whatif's own default is 10 of each). */
     static final int WHATIF_TOP = 5;
     /**
      * The replay keeps every contention and park it is told of, so beyond this many the page leaves the
@@ -91,7 +88,7 @@ final class ReportPage {
         CollapsedStacks blocked = new CollapsedStacks(false, allFrames), owners = new CollapsedStacks(true, allFrames);
         TimeAxis axis = new TimeAxis();
         ThreadActivity activity = new ThreadActivity(axis);
-        BoundedHolds holds = new BoundedHolds(new HoldCollector((lock, part) -> WHATIF_BY.holdKey(lock, part, allFrames)),
+        BoundedHolds holds = new BoundedHolds(new HoldCollector((lock, part) -> WhatIfCommand.DEFAULT_BY.holdKey(lock, part, allFrames)),
                 WHATIF_MAX_ITEMS);
         run.withActivity(ActivityListener.of(activity, holds));
         run.withUnfiltered(activity, axis::start);
@@ -128,7 +125,7 @@ final class ReportPage {
                         .map(Aspect::displayName).toList()), "The tree lockstat report prints for the same --by.", t.aspects(), root));
             }
         }
-        HtmlReport.WhatIfTable whatIf = whatIf(run, holds, header, allFrames);
+        HtmlReport.WhatIfTable whatIf = whatIf(run, holds, header);
         List<LockStatistics.Row> locks = run.analysis.lockStatistics().rows();
         AggregationTree any = trees.get(0);
         String title = "Lock contention: " + run.file.getFileName()
@@ -229,20 +226,21 @@ final class ReportPage {
     }
 
     /** lockstat whatif's table (its defaults) from the holds of this pass; a note instead where it cannot replay. */
-    private static HtmlReport.WhatIfTable whatIf(AnalysisRun run, BoundedHolds bounded, TraceHeader header, boolean allFrames) {
+    private static HtmlReport.WhatIfTable whatIf(AnalysisRun run, BoundedHolds bounded, TraceHeader header) {
+        double scale = WhatIfCommand.DEFAULT_SCALE;
         if (run.analysis.sampling() > 1) {
-            return new HtmlReport.WhatIfTable(WHATIF_SCALE, List.of(), 1.0, "The trace recorded one in " + run.analysis.sampling()
+            return new HtmlReport.WhatIfTable(scale, List.of(), 1.0, "The trace recorded one in " + run.analysis.sampling()
                     + " contentions: the what-if replay needs every hold, so it needs a trace recorded without sampling.", null);
         }
         HoldCollector holds = bounded.holds;
         if (holds == null) {
-            return new HtmlReport.WhatIfTable(WHATIF_SCALE, List.of(), 1.0, String.format(Locale.ROOT, "The trace has more than "
-                    + "%,d contentions and parks to replay, more than this page keeps: lockstat whatif TRACE predicts from all of them.",
+            return new HtmlReport.WhatIfTable(scale, List.of(), 1.0, String.format(Locale.ROOT, "The trace has more than %,d "
+                    + "contentions and parks to replay, more than this page keeps: lockstat whatif TRACE predicts from all of them.",
                     WHATIF_MAX_ITEMS), null);
         }
         holds.cpus(header);
         ReplayModel model = ReplayModel.build(holds, run.windowStart(), run.windowEnd());
-        WhatIf.Result r = WhatIf.predict(model, WHATIF_SCALE, WHATIF_TOP);
+        WhatIf.Result r = WhatIf.predict(model, scale, WHATIF_TOP);
         // Waits for a pool's item or a permit name no holder: not replayed, and the page must not let a
         // table of 1.00x speedups pass for "nothing to gain" when they are most of the waiting.
         String caveat = null;
@@ -254,12 +252,7 @@ final class ReportPage {
                     + "shares below are of the rest.", share,
                     ReportFormat.millis(model.resourceNanos()), model.resourceWaits());
         }
-        List<HtmlReport.WhatIfRow> rows = new ArrayList<>();
-        for (WhatIf.Section s : r.sections()) {
-            rows.add(new HtmlReport.WhatIfRow(ChainRef.keyText(s.key(), allFrames), s.predictedSpeedup(), s.blockedPercent(),
-                    s.blockedRank(), s.ownerPercent()));
-        }
-        return new HtmlReport.WhatIfTable(WHATIF_SCALE, rows, r.replayRatio(),
-                rows.isEmpty() ? "No holds to replay: no thread was blocked on a lock while another held it." : null, caveat);
+        return new HtmlReport.WhatIfTable(scale, r.sections(), r.replayRatio(), r.sections().isEmpty()
+                ? "No holds to replay: no thread was blocked on a lock while another held it." : null, caveat);
     }
 }

@@ -45,6 +45,9 @@ import jdk.lockstat.query.WhatIfQuery;
  */
 final class WhatIfCommand implements Command {
     static final int DEFAULT_TOP = 10;
+    /** The sections' aspect and their holds' scale without --by and --scale (the HTML report uses them too). */
+    static final Aspect DEFAULT_BY = Aspect.OWNER_METHOD;
+    static final double DEFAULT_SCALE = 0.5;
     static final String CRITICAL_PATH = "--critical-path";
 
     @Override
@@ -74,8 +77,8 @@ final class WhatIfCommand implements Command {
         valued.addAll(Set.of("--by", "--scale", "--top", "--format", "--app-packages"));
         Options o = Options.parse(args, Set.of(Options.ALL_FRAMES, CRITICAL_PATH), valued, usage());
         boolean criticalPath = o.flags.contains(CRITICAL_PATH);
-        Aspect by = aspect(o.values.getOrDefault("--by", Aspect.OWNER_METHOD.displayName()));
-        double scale = scale(o.values.getOrDefault("--scale", "0.5"));
+        Aspect by = o.values.containsKey("--by") ? aspect(o.values.get("--by")) : DEFAULT_BY;
+        double scale = o.values.containsKey("--scale") ? scale(o.values.get("--scale")) : DEFAULT_SCALE;
         int top = o.values.containsKey("--top") ? ReportCommand.positiveInt("--top", o.values.get("--top")) : DEFAULT_TOP;
         String format = o.values.getOrDefault("--format", "text");
         if (!format.equals("text") && !format.equals("json")) {
