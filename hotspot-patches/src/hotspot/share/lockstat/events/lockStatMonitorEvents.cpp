@@ -25,6 +25,7 @@
 #include "lockstat/events/lockStatMonitorEvents.hpp"
 #include "lockstat/events/lockStatReleaseStretch.hpp"
 #include "lockstat/events/lockStatSampling.hpp"
+#include "lockstat/events/lockStatVectorState.hpp"
 #include "lockstat/events/lockStatVirtualThreadWaits.hpp"
 #include "lockstat/lockStat.hpp"
 #include "lockstat/names/lockStatLockTally.hpp"
@@ -246,6 +247,7 @@ static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
 }
 
 void LockStatMonitorEvents::contended_enter(JavaThread* jt, ObjectMonitor* m, bool after_wait) {
+  LockStatVectorState::clear_upper();   // for this path and the acquisition's, inside the section
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   if (tl == nullptr) {
     return;
@@ -345,6 +347,9 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq)
   if (!contended && !m->lockstat()->has_pending_waits()) {
     return 0;
   }
+  // Before any SSE instruction of the recorded path, here and in exit_end (a cycle or so; a
+  // transition would cost some 170 ns inside the critical section).
+  LockStatVectorState::clear_upper();
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   // LockStat's own time in the critical section, for one release in release_sample_period (the
   // lookup just above, a thread-local load and a call, is outside it).
