@@ -21,38 +21,27 @@ VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 all: jdk
 
 # Configures (cached, incremental) and builds the image; with nothing changed this takes seconds.
-# pipefail: a configure-build failure must stop the build, not vanish into the pipe.
-jdk: SHELL := /bin/bash -o pipefail
+# tools/build-image.sh is the one recipe of this JDK, jdk-without-lockstat and jdk-aarch64.
 jdk: test-events
-	@build_dir=$$(BOOT_JDK=$(BOOT_JDK) ./configure-build.sh | tail -n 1) && \
-	  echo "make: building images in $$build_dir" && \
-	  env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) --no-print-directory -C "$$build_dir" images JOBS=$(JOBS) LOG=warn && \
-	  mkdir -p build && ln -sfn "$$build_dir/images/jdk" $(JDK) && \
-	  $(JDK)/bin/java -version
+	BOOT_JDK=$(BOOT_JDK) JOBS=$(JOBS) tools/build-image.sh $(JDK)
+	$(JDK)/bin/java -version
 
 # The same JDK configured with --disable-jvm-feature-lockstat (its own cache entry, a full build):
 # HotSpot without any of LockStat, linked at build/jdk-without-lockstat.
-jdk-without-lockstat: SHELL := /bin/bash -o pipefail
 jdk-without-lockstat:
-	@build_dir=$$(BOOT_JDK=$(BOOT_JDK) ./configure-build.sh --without-lockstat | tail -n 1) && \
-	  env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) --no-print-directory -C "$$build_dir" images JOBS=$(JOBS) LOG=warn && \
-	  mkdir -p build && ln -sfn "$$build_dir/images/jdk" build/jdk-without-lockstat && \
-	  build/jdk-without-lockstat/bin/java -version && \
-	  if build/jdk-without-lockstat/bin/java -XX:+TraceLockContention -version 2>/dev/null; then \
-	    echo "jdk-without-lockstat: -XX:+TraceLockContention was accepted" >&2; exit 1; fi
+	BOOT_JDK=$(BOOT_JDK) JOBS=$(JOBS) tools/build-image.sh build/jdk-without-lockstat --without-lockstat
+	build/jdk-without-lockstat/bin/java -version
+	@if build/jdk-without-lockstat/bin/java -XX:+TraceLockContention -version 2>/dev/null; then \
+	  echo "jdk-without-lockstat: -XX:+TraceLockContention was accepted" >&2; exit 1; fi
 
 # linux-aarch64, cross-built here (configure-build.sh --target aarch64: its own cache entry, Debian's
 # cross compiler and arm64 multiarch libraries; the native image runs the build's tools). The image is
 # build/jdk-aarch64-image; build/jdk-aarch64 runs it under qemu-user (tools/qemu-jdk.sh), for tests.
 JDK_AARCH64 := build/jdk-aarch64
-jdk-aarch64: SHELL := /bin/bash -o pipefail
 jdk-aarch64: jdk
-	@build_dir=$$(BOOT_JDK=$(BOOT_JDK) ./configure-build.sh --target aarch64 --build-jdk $(JDK) | tail -n 1) && \
-	  echo "make: building aarch64 images in $$build_dir" && \
-	  env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) --no-print-directory -C "$$build_dir" images JOBS=$(JOBS) LOG=warn && \
-	  mkdir -p build && ln -sfn "$$build_dir/images/jdk" build/jdk-aarch64-image && \
-	  tools/qemu-jdk.sh build/jdk-aarch64-image $(JDK_AARCH64) && \
-	  $(JDK_AARCH64)/bin/java -version
+	BOOT_JDK=$(BOOT_JDK) JOBS=$(JOBS) tools/build-image.sh build/jdk-aarch64-image --target aarch64 --build-jdk $(JDK)
+	tools/qemu-jdk.sh build/jdk-aarch64-image $(JDK_AARCH64)
+	$(JDK_AARCH64)/bin/java -version
 
 # The lockstat jtreg suite against the aarch64 image under qemu-user (tests compiled by the native
 # JDK), a contended workload under every compiler and frame-pointer setting (tools/flag-matrix.sh),

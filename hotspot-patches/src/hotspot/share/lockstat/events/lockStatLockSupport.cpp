@@ -4,9 +4,7 @@
  *
  * This code is free software; you can redistribute it and/or modify it
  * under the terms of the GNU General Public License version 2 only, as
- * published by the Free Software Foundation.  The LockStat JDK authors
- * designate this particular file as subject to the "Classpath" exception
- * as provided in the LICENSE file that accompanied this code.
+ * published by the Free Software Foundation.
  *
  * This code is distributed in the hope that it will be useful, but WITHOUT
  * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
@@ -20,25 +18,21 @@
  */
 
 #include "jni.h"
+#include "jvm.h"
 #include "lockstat/events/lockStatParkEvents.hpp"
 #include "lockstat/lockStat.hpp"
 #include "runtime/interfaceSupport.inline.hpp"
 #include "runtime/javaThread.inline.hpp"
 #include "runtime/jniHandles.inline.hpp"
 
-// What java.util.concurrent.locks tells the tracer beyond park and unpark (issue "causes behind
-// causes"). java.util.concurrent.locks.LockSupport (patched) declares these natives, bound by
-// NativeLookup's table of special natives, and calls them only while its LOCKSTAT switch is on:
+// What java.util.concurrent.locks tells the tracer beyond park and unpark (the causes behind a
+// wait's cause). java.util.concurrent.locks.LockSupport (patched) declares these natives, bound by
+// NativeLookup's table of special natives (prototypes in jvm.h), and calls them only while its LOCKSTAT switch is on:
 // - ReentrantReadWriteLock and StampedLock: a read release that leaves other readers holding while a
 //   writer is first in the queue. It wakes nobody, so no unpark shows it; without it only the last
 //   reader, whose release unparks the writer, would be charged for the writer's wait.
 // - AbstractQueued(Long)Synchronizer and StampedLock: a thread woken from its park that lost the lock
 //   to a barging thread and parks again. The analysis makes the parks of one acquisition one contention.
-extern "C" {
-JNIEXPORT void JNICALL JVM_LockStatSharedRelease(JNIEnv* env, jclass ignored, jobject blocker);
-JNIEXPORT void JNICALL JVM_LockStatRepark(JNIEnv* env, jclass ignored);
-}
-
 JVM_ENTRY(void, JVM_LockStatSharedRelease(JNIEnv* env, jclass ignored, jobject blocker))
   if (LockStat::is_active()) {
     LockStatParkEvents::shared_release(thread, JNIHandles::resolve(blocker));

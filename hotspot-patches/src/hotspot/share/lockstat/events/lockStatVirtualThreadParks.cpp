@@ -4,9 +4,7 @@
  *
  * This code is free software; you can redistribute it and/or modify it
  * under the terms of the GNU General Public License version 2 only, as
- * published by the Free Software Foundation.  The LockStat JDK authors
- * designate this particular file as subject to the "Classpath" exception
- * as provided in the LICENSE file that accompanied this code.
+ * published by the Free Software Foundation.
  *
  * This code is distributed in the hope that it will be useful, but WITHOUT
  * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
@@ -21,23 +19,18 @@
 
 #include "classfile/javaClasses.inline.hpp"
 #include "jni.h"
+#include "jvm.h"
 #include "lockstat/events/lockStatParkEvents.hpp"
 #include "lockstat/lockStat.hpp"
 #include "runtime/interfaceSupport.inline.hpp"
 #include "runtime/javaThread.inline.hpp"
 #include "runtime/jniHandles.inline.hpp"
 
-// Park events of virtual threads (issue "park tracing", paper 3.3 taken to JDK 21+): a virtual thread's
+// Park events of virtual threads (paper 3.3 taken to JDK 21+): a virtual thread's
 // LockSupport.park unmounts in java.lang.VirtualThread and never reaches Unsafe_Park, and its unpark
 // is plain Java. java.lang.VirtualThread (patched) calls these, only while tracing
-// (JVM_LockStatActive, read once into a static final), registered by libjava's VirtualThread.c.
-extern "C" {
-JNIEXPORT jboolean JNICALL JVM_LockStatActive(JNIEnv* env, jclass ignored);
-JNIEXPORT jlong JNICALL JVM_LockStatVirtualParkBegin(JNIEnv* env, jobject vthread, jlong nanos);
-JNIEXPORT void JNICALL JVM_LockStatVirtualParkEnd(JNIEnv* env, jobject vthread, jlong token, jlong nanos, jboolean blocked);
-JNIEXPORT void JNICALL JVM_LockStatVirtualUnpark(JNIEnv* env, jobject vthread);
-}
-
+// (JVM_LockStatActive, read once into a static final), registered by libjava's VirtualThread.c
+// (prototypes in jvm.h).
 JVM_LEAF(jboolean, JVM_LockStatActive(JNIEnv* env, jclass ignored))
   return LockStat::is_active() ? JNI_TRUE : JNI_FALSE;
 JVM_END
