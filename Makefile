@@ -14,7 +14,7 @@ JTREG_TESTS ?= jtreg-tests
 FUZZ_INPUTS ?= 100000
 FUZZ_SEED ?= $(shell date +%s)
 
-.PHONY: generate-events test-events jdk-aarch64 test-aarch64 test-dist-aarch64 test-openjdk-aarch64 dist-aarch64 dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-whatif bench-device demo install clean distclean
+.PHONY: jdk-fastdebug test-fastdebug generate-events test-events jdk-aarch64 test-aarch64 test-dist-aarch64 test-openjdk-aarch64 dist-aarch64 dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-whatif bench-device demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -33,6 +33,24 @@ jdk-without-lockstat:
 	build/jdk-without-lockstat/bin/java -version
 	@if build/jdk-without-lockstat/bin/java -XX:+TraceLockContention -version 2>/dev/null; then \
 	  echo "jdk-without-lockstat: -XX:+TraceLockContention was accepted" >&2; exit 1; fi
+
+# The same JDK with HotSpot's asserts and debug checks (--with-debug-level=fastdebug: its own cache
+# entry, a full build), linked at build/jdk-fastdebug: upstream's assertions on the paths LockStat hooks
+# (ObjectMonitor::exit and wait, C2's unlock, the frame code) and LockStat's own asserts run there.
+jdk-fastdebug:
+	BOOT_JDK=$(BOOT_JDK) JOBS=$(JOBS) tools/build-image.sh build/jdk-fastdebug --debug-level fastdebug
+	build/jdk-fastdebug/bin/java -version
+
+# The lockstat jtreg suite and OpenJDK's quick groups (plain vs traced) on the fastdebug image. Not
+# part of make test (a fastdebug VM runs several times slower; docs/development.md has the times): run
+# it before resolving an issue that changes the VM.
+test-fastdebug: jdk-fastdebug jdk
+	@tools/install-jtreg.sh
+	rm -rf build/jtreg-fastdebug
+	JT_JAVA=$(BOOT_JDK) jtreg -jdk:build/jdk-fastdebug -compilejdk:$(JDK) $(JTREG_OPTS) -timeoutFactor:10 \
+	  -w:build/jtreg-fastdebug/work -r:build/jtreg-fastdebug/report -v:fail,error,summary $(JTREG_TESTS) \
+	  || exit 1
+	TEST_JDK=build/jdk-fastdebug JTREG_TIMEOUT_FACTOR=12 tools/test-openjdk.sh --quick --out build/test-openjdk-fastdebug/quick
 
 # linux-aarch64, cross-built here (configure-build.sh --target aarch64: its own cache entry, Debian's
 # cross compiler and arm64 multiarch libraries; the native image runs the build's tools). The image is

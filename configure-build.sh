@@ -21,17 +21,20 @@ install_deps=1
 lockstat_feature=1
 target=""        # empty: a native build; aarch64: a cross build for linux-aarch64
 build_jdk=""     # the native LockStat image a cross build runs its build tools on
+debug_level=release   # fastdebug: HotSpot's asserts and debug checks (make jdk-fastdebug)
 layout_version=1   # bump when the cache layout or the way the tree is prepared changes
 
 usage() {
   cat <<EOF
 usage: configure-build.sh [--jdk-src DIR] [--cache DIR] [--no-deps] [--without-lockstat]
-                          [--target aarch64 --build-jdk IMAGE]
+                          [--target aarch64 --build-jdk IMAGE] [--debug-level release|fastdebug]
   --jdk-src DIR  use an existing jdk-25.0.3+9 (jdk25u) source checkout instead of downloading
   --cache DIR    where source tree and build output live (default \$LOCKSTAT_CACHE or ~/.cache/lockstat-jdk)
   --no-deps      do not install Debian build packages
   --without-lockstat  configure with --disable-jvm-feature-lockstat: a VM with none of LockStat (its
                  own cache entry; the lockstat command still reads traces)
+  --debug-level fastdebug  HotSpot with its asserts and debug checks, LockStat's included (its own
+                 cache entry; default release)
 Environment: BOOT_JDK (default: Temurin 25 under /usr/lib/jvm), LOCKSTAT_CACHE.
 EOF
 }
@@ -43,6 +46,7 @@ while [ $# -gt 0 ]; do
     --without-lockstat) lockstat_feature=0; shift ;;
     --target) target=${2:?--target needs a CPU}; shift 2 ;;
     --build-jdk) build_jdk=$(cd "${2:?--build-jdk needs a JDK image}" && pwd -P); shift 2 ;;
+    --debug-level) debug_level=${2:?--debug-level needs release or fastdebug}; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "configure-build.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -55,6 +59,11 @@ case "$target" in
     [ -n "$build_jdk" ] && [ -x "$build_jdk/bin/java" ] || die "--target aarch64 needs --build-jdk with the native image (make jdk)"
     [ "$lockstat_feature" = 1 ] || die "--target and --without-lockstat do not go together" ;;
   *) die "--target: only aarch64 is supported" ;;
+esac
+case "$debug_level" in
+  release) ;;
+  fastdebug) [ -z "$target" ] || die "--debug-level fastdebug is for native builds" ;;
+  *) die "--debug-level: release or fastdebug" ;;
 esac
 
 # ---- 1. build packages ------------------------------------------------------------------------
@@ -113,7 +122,7 @@ else
   src_id="tarball:$(basename "$tarball"):2dd6c441b49705480db1ebfcd03f43d5dcb7f1d4290e98c1fa6eeefae50cfa07"
 fi
 
-configure_args=(--with-boot-jdk="$boot_jdk" --enable-headless-only --with-debug-level=release
+configure_args=(--with-boot-jdk="$boot_jdk" --enable-headless-only --with-debug-level="$debug_level"
   --disable-warnings-as-errors --with-native-debug-symbols=none --with-jvm-variants=server
   --with-version-pre= --with-version-build=9 --with-version-opt=lockstat --with-vendor-name=LockStat
   --with-vendor-version-string=LockStat-JDK
@@ -271,6 +280,8 @@ fi
 # tools/export-patch.sh exports from the tree of the LockStat build, not of the one without it.
 if [ -n "$target" ]; then
   echo "$build" > "$cache/current-build-$target"
+elif [ "$debug_level" != release ]; then
+  echo "$build" > "$cache/current-build-$debug_level"
 elif [ "$lockstat_feature" = 1 ]; then
   echo "$build" > "$cache/current-build"
 fi

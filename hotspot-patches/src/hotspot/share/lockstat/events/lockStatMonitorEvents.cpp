@@ -390,6 +390,7 @@ void LockStatMonitorEvents::released(JavaThread* jt) {
 
 void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, jlong time, int what) {
   // A sequence number taken must be written, or the monitor's sequence has a gap.
+  assert((what & (EXIT | WAIT_EXIT)) == 0 || seq != 0, "a recorded release is numbered after its monitor's inflate");
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   if (tl != nullptr) {
     jlong epilog_time = tl->take_release_time();

@@ -48,7 +48,10 @@ class LockStatBuffer : public CHeapObj<mtTracing> {
   // Room for an event of at most 'bytes' bytes?
   bool has_room(size_t bytes) const { return pointer_delta(_end, _pos, 1) >= bytes; }
   u1* pos() const          { return _pos; }
-  void set_pos(u1* p)      { _pos = p; }
+  void set_pos(u1* p) {
+    assert(p >= data() && p <= _end, "an event ends within the room its writer checked for");
+    _pos = p;
+  }
   jlong last_timestamp() const      { return _last_timestamp; }
   void set_last_timestamp(jlong ts) { _last_timestamp = ts; }
 
