@@ -47,7 +47,7 @@ jdk-fastdebug:
 test-fastdebug: jdk-fastdebug jdk
 	@tools/install-jtreg.sh
 	rm -rf build/jtreg-fastdebug
-	JT_JAVA=$(BOOT_JDK) jtreg -jdk:build/jdk-fastdebug -compilejdk:$(JDK) $(JTREG_OPTS) -timeoutFactor:10 \
+	JT_JAVA=$(BOOT_JDK) jtreg -jdk:build/jdk-fastdebug -compilejdk:$(JDK) -conc:2 -timeoutFactor:10 \
 	  -w:build/jtreg-fastdebug/work -r:build/jtreg-fastdebug/report -v:fail,error,summary $(JTREG_TESTS) \
 	  || exit 1
 	TEST_JDK=build/jdk-fastdebug JTREG_TIMEOUT_FACTOR=12 tools/test-openjdk.sh --quick --out build/test-openjdk-fastdebug/quick

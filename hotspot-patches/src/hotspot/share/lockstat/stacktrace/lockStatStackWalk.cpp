@@ -30,6 +30,7 @@
 #include "runtime/continuation.hpp"
 #include "runtime/continuationEntry.inline.hpp"
 #include "runtime/frame.inline.hpp"
+#include "runtime/handles.inline.hpp"
 #include "runtime/javaThread.inline.hpp"
 #include "runtime/os.hpp"
 #include "runtime/registerMap.hpp"
@@ -38,6 +39,17 @@
 #ifdef AARCH64
 #include "pauth_aarch64.hpp"
 #endif
+
+// A RegisterMap that may walk into a continuation allocates a (null) handle for its stack chunk. The
+// walks run where the VM allows no handles (C2's unlock slow path is a leaf: a NoHandleMark in debug
+// builds, which a fastdebug VM asserted on) and where no HandleMark would free them (in a release
+// build a leaf's walk left one handle in the thread's handle area each time): each walk has its own.
+class LockStatWalkHandles : public StackObj {
+  ResetNoHandleMark _allow;
+  HandleMark _mark;
+ public:
+  explicit LockStatWalkHandles(JavaThread* jt) : _mark(jt) {}
+};
 
 // A vframe stream from a given top frame (like JFR's JfrVframeStream). Frames are not processed
 // for GC: only Method* and bci are read, never oops. A virtual thread's chain ends at its
@@ -291,6 +303,7 @@ int LockStatStackWalk::walk(JavaThread* jt, LockStatFrame* frames, int max, int 
     return 0;
   }
   int n = 0;
+  LockStatWalkHandles handles(jt);
   LockStatVframeStream st(jt, frame_of(jt, top));
   while (n < max && !st.at_end() && st.physical() < physical) {
     frames[n].method = st.method();
@@ -358,6 +371,7 @@ int LockStatStackWalk::walk_physical(JavaThread* jt, const LockStatTopFrame& top
   *saved = 0;
   *top_return_slot = nullptr;
   frame fr = frame_of(jt, top);
+  LockStatWalkHandles handles(jt);
   RegisterMap map(jt, RegisterMap::UpdateMap::skip, RegisterMap::ProcessFrames::skip,
                   LockStatVframeStream::walk_continuation(jt));
   ContinuationEntry* cont_entry = jt->last_continuation();

@@ -22,6 +22,7 @@
 package jdk.lockstat.internal.recorder;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -70,6 +71,13 @@ final class Recording {
         this.profiles = otherSinks.stream().filter(s -> s instanceof ProfileDirectory).map(s -> (ProfileDirectory) s)
                 .findFirst().orElse(null);
         this.drain = new Drain(sinks);
+        if (ring != null) {
+            try {
+                TraceAssembler.preloadWriter(header, compress);   // the ring is written at stop, maybe out of heap
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);   // a null channel does not fail
+            }
+        }
     }
 
     void start() {

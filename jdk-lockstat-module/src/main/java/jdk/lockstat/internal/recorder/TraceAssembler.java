@@ -23,7 +23,9 @@ package jdk.lockstat.internal.recorder;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,6 +56,19 @@ final class TraceAssembler {
     record Result(long buffers, long missing) {}
 
     private TraceAssembler() {}
+
+    /**
+     * Runs the writer once into nothing, when a ring starts: assemble() runs at the ring's stop, perhaps
+     * with the application's heap exhausted, and a class whose initializer fails then for want of
+     * memory can never be initialized again. A fastdebug VM met it (NoClassDefFoundError:
+     * java.util.zip.CRC32C in the writer, and the ring's trace was not written).
+     */
+    static void preloadWriter(Map<String, String> header, boolean compress) throws IOException {
+        try (TraceWriter writer = new TraceWriter(Channels.newChannel(OutputStream.nullOutputStream()), compress)) {
+            writer.writeHeader(new TraceHeader(header));
+            writer.writeSchema(EventType.schema());
+        }
+    }
 
     static Result assemble(Path destination, Map<String, String> header, List<ByteBuffer> leadingBuffers,
                            List<Part> parts, Map<String, String> end, boolean compress) throws IOException {
