@@ -44,11 +44,12 @@
 // walks run where the VM allows no handles (C2's unlock slow path is a leaf: a NoHandleMark in debug
 // builds, which a fastdebug VM asserted on) and where no HandleMark would free them (in a release
 // build a leaf's walk left one handle in the thread's handle area each time): each walk has its own.
+// (RegisterMap takes it from the current thread's handle area, as the marks do.)
 class LockStatWalkHandles : public StackObj {
   ResetNoHandleMark _allow;
   HandleMark _mark;
  public:
-  explicit LockStatWalkHandles(JavaThread* jt) : _mark(jt) {}
+  LockStatWalkHandles() : _mark(Thread::current()) {}
 };
 
 // A vframe stream from a given top frame (like JFR's JfrVframeStream). Frames are not processed
@@ -303,7 +304,7 @@ int LockStatStackWalk::walk(JavaThread* jt, LockStatFrame* frames, int max, int 
     return 0;
   }
   int n = 0;
-  LockStatWalkHandles handles(jt);
+  LockStatWalkHandles handles;
   LockStatVframeStream st(jt, frame_of(jt, top));
   while (n < max && !st.at_end() && st.physical() < physical) {
     frames[n].method = st.method();
@@ -371,7 +372,7 @@ int LockStatStackWalk::walk_physical(JavaThread* jt, const LockStatTopFrame& top
   *saved = 0;
   *top_return_slot = nullptr;
   frame fr = frame_of(jt, top);
-  LockStatWalkHandles handles(jt);
+  LockStatWalkHandles handles;
   RegisterMap map(jt, RegisterMap::UpdateMap::skip, RegisterMap::ProcessFrames::skip,
                   LockStatVframeStream::walk_continuation(jt));
   ContinuationEntry* cont_entry = jt->last_continuation();
