@@ -3,8 +3,7 @@
 # builds its images, then points LINK at the image: the one recipe behind make jdk,
 # jdk-without-lockstat and jdk-aarch64, which differ only in configure-build.sh's options.
 #   tools/build-image.sh LINK [configure-build.sh options...]
-# BOOT_JDK and JOBS come from the environment (the Makefile's). Prints the image's java -version
-# where it runs here (not for a cross-built image).
+# BOOT_JDK and JOBS come from the environment (the Makefile's, which also runs the image's java -version).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 link=${1:?usage: tools/build-image.sh LINK [configure-build.sh options...]}; shift
