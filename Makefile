@@ -47,9 +47,8 @@ jdk-fastdebug:
 test-fastdebug: jdk-fastdebug jdk
 	@tools/install-jtreg.sh
 	rm -rf build/jtreg-fastdebug
-	JT_JAVA=$(BOOT_JDK) jtreg -jdk:build/jdk-fastdebug -compilejdk:$(JDK) -conc:2 -timeoutFactor:10 \
-	  -w:build/jtreg-fastdebug/work -r:build/jtreg-fastdebug/report -v:fail,error,summary $(JTREG_TESTS) \
-	  || exit 1
+	JT_JAVA=$(BOOT_JDK) tools/run-jtreg.sh build/jdk-fastdebug build/jtreg-fastdebug -compilejdk:$(JDK) \
+	  -conc:2 -timeoutFactor:10 -- $(JTREG_TESTS) || exit 1
 	TEST_JDK=build/jdk-fastdebug JTREG_TIMEOUT_FACTOR=12 tools/test-openjdk.sh --quick --out build/test-openjdk-fastdebug/quick
 
 # linux-aarch64, cross-built here (configure-build.sh --target aarch64: its own cache entry, Debian's
@@ -172,8 +171,8 @@ viewer-bench: jdk viewer
 test-jtreg: jdk
 	@tools/install-jtreg.sh
 	rm -rf build/jtreg
-	JT_JAVA=$(BOOT_JDK) jtreg -jdk:$(JDK) $(JTREG_OPTS) -w:build/jtreg/work -r:build/jtreg/report \
-	  -v:fail,error,summary $(JTREG_TESTS) || { tools/test-summary.sh; exit 1; }
+	JT_JAVA=$(BOOT_JDK) tools/run-jtreg.sh $(JDK) build/jtreg $(JTREG_OPTS) -- $(JTREG_TESTS) \
+	  || { tools/test-summary.sh; exit 1; }
 
 # OpenJDK's own tests, plain and with -XX:+TraceLockContention, pass/fail lists compared
 # (tools/test-openjdk.sh, exclusions in jtreg-tests/openjdk/ProblemList-lockstat.txt). The quick part

@@ -14,18 +14,20 @@ for f in jdk-lockstat-module/target/surefire-reports/TEST-*.xml viewer-fx/target
   sk=$(sed -E 's/.* skipped="([0-9]+)".*/\1/' <<<"$line")
   passed=$((passed + t - fl - er - sk)); failed=$((failed + fl + er))
 done
-summary=build/jtreg/report/text/summary.txt
-if [ -f "$summary" ]; then
-  jp=$(grep -c 'Passed\.' "$summary" || true)
-  jf=$(grep -vc 'Passed\.' "$summary" || true)
-  passed=$((passed + jp)); failed=$((failed + jf))
-  # The failed tests' names and why, last, so that a log cut to its tail still says which test failed.
-  grep -v 'Passed\.' "$summary" | while read -r name _; do
-    jtr=build/jtreg/work/${name%.java}.jtr
-    echo "jtreg failed: $name"
-    [ -f "$jtr" ] && grep -E '^(java\.lang\.|jdk\.|RuntimeException|Exception|Caused by|result:|test result:)' "$jtr" | head -8 | sed 's/^/  /'
-  done
-fi
+# Two jtreg passes (tools/run-jtreg.sh): the heavy tests' report apart.
+for summary in build/jtreg/report/text/summary.txt build/jtreg/report-heavy/text/summary.txt; do
+  if [ -f "$summary" ]; then
+    jp=$(grep -c 'Passed\.' "$summary" || true)
+    jf=$(grep -vc 'Passed\.' "$summary" || true)
+    passed=$((passed + jp)); failed=$((failed + jf))
+    # The failed tests' names and why, last, so that a log cut to its tail still says which test failed.
+    grep -v 'Passed\.' "$summary" | while read -r name _; do
+      jtr=build/jtreg/work/${name%.java}.jtr
+      echo "jtreg failed: $name"
+      [ -f "$jtr" ] && grep -E '^(java\.lang\.|jdk\.|RuntimeException|Exception|Caused by|result:|test result:)' "$jtr" | head -8 | sed 's/^/  /'
+    done
+  fi
+done
 # OpenJDK's tests, plain vs traced: each test compared is one check, each difference a failure.
 openjdk=build/test-openjdk/quick/summary.txt
 if [ -f "$openjdk" ]; then

@@ -43,7 +43,7 @@ public class HeapExhaustionTest {
     /**
      * 2 threads contend on a monitor without allocating (so they go on while the heap is full) while
      * a hog fills the heap until OutOfMemoryError, holds it full for 50 ms, lets go, and repeats, for
-     * args[0] ms. Then a phase with a free heap, whose contention must reach the trace too.
+     * args[0] ms. Then a phase with a free heap, whose one forced contention must reach the trace too.
      */
     public static class Workload {
         static final Object lock = new Object();
@@ -92,17 +92,36 @@ public class HeapExhaustionTest {
             // bound and dropped new buffers (counted); the late phase's thread starts must not be among them.
             System.gc();
             Thread.sleep(1000);
-            long lateEnd = System.nanoTime() + 500_000_000L;
-            Thread[] late = new Thread[2];
-            for (int i = 0; i < late.length; i++) {
-                late[i] = new Thread(() -> contend(lateLock, lateEnd), "late-" + i);
-                late[i].start();
-            }
-            for (Thread t : late) {
-                t.join();
-            }
+            // A contention forced, not left to the scheduler: late-0 holds lateLock until late-1 is
+            // blocked on it (two threads looping on a monitor may meet no contention at all in 500 ms:
+            // without the GC pauses, the spinning acquires it; that failed once in CI).
+            Thread blocked = new Thread(() -> {
+                synchronized (lateLock) {
+                    counter++;
+                }
+            }, "late-1");
+            Thread holder = new Thread(() -> {
+                synchronized (lateLock) {
+                    blocked.start();
+                    while (blocked.getState() != Thread.State.BLOCKED) {
+                        Thread.onSpinWait();
+                    }
+                    sleep(20);
+                }
+            }, "late-0");
+            holder.start();
+            holder.join();
+            blocked.join();
             System.out.println("heap exhausted " + exhausted + " times");
             System.out.println("workload-done");
+        }
+
+        static void sleep(long ms) {
+            try {
+                Thread.sleep(ms);
+            } catch (InterruptedException e) {
+                throw new RuntimeException(e);
+            }
         }
 
         static void contend(Object on, long end) {
@@ -169,6 +188,7 @@ public class HeapExhaustionTest {
     static void check(Path trace) throws Exception {
         LockStatRun.verifyOk(trace);
         String threads = LockStatRun.lockstat("report", "--by", "thread", "--top", "20", trace.toString()).shouldHaveExitValue(0).stdout;
-        LockStatRun.check(threads.contains("late-"), "tracing went on after the heap freed up: " + threads);
+        LockStatRun.check(threads.contains("late-1"), "tracing went on after the heap freed up: " + threads
+                + LockStatRun.lockstat("summary", trace.toString()).stdout);
     }
 }
