@@ -14,7 +14,7 @@ JTREG_TESTS ?= jtreg-tests
 FUZZ_INPUTS ?= 100000
 FUZZ_SEED ?= $(shell date +%s)
 
-.PHONY: jdk-fastdebug test-fastdebug generate-events test-events jdk-aarch64 test-aarch64 test-dist-aarch64 test-openjdk-aarch64 dist-aarch64 dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-whatif bench-device demo install clean distclean
+.PHONY: jdk-fastdebug test-fastdebug test-gtest generate-events test-events jdk-aarch64 test-aarch64 test-dist-aarch64 test-openjdk-aarch64 dist-aarch64 dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-whatif bench-device demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -50,6 +50,13 @@ test-fastdebug: jdk-fastdebug jdk
 	JT_JAVA=$(BOOT_JDK) tools/run-jtreg.sh build/jdk-fastdebug build/jtreg-fastdebug -compilejdk:$(JDK) \
 	  -conc:2 -timeoutFactor:10 -- $(JTREG_TESTS) || exit 1
 	TEST_JDK=build/jdk-fastdebug JTREG_TIMEOUT_FACTOR=12 tools/test-openjdk.sh --quick --out build/test-openjdk-fastdebug/quick
+	BOOT_JDK=$(BOOT_JDK) JOBS=$(JOBS) tools/run-gtest.sh --debug-level fastdebug build/test-gtest-fastdebug
+
+# HotSpot's gtests on the release VM: LockStat's own (hotspot-patches/test/hotspot/gtest/lockstat) and
+# upstream's for the code LockStat hooks, plain and traced (tools/run-gtest.sh). The first run after a
+# clone builds the gtest VM (about 12 min on 2 cores).
+test-gtest: jdk
+	BOOT_JDK=$(BOOT_JDK) JOBS=$(JOBS) tools/run-gtest.sh build/test-gtest || { tools/test-summary.sh; exit 1; }
 
 # linux-aarch64, cross-built here (configure-build.sh --target aarch64: its own cache entry, Debian's
 # cross compiler and arm64 multiarch libraries; the native image runs the build's tools). The image is
@@ -99,7 +106,7 @@ test-dist: dist
 	@tools/install-viewer-deps.sh
 	tools/test-dist.sh $$(ls -t build/lockstat-jdk-*.tar.gz | head -n 1) || { tools/test-summary.sh; exit 1; }
 
-test: test-events test-module test-viewer test-jtreg test-openjdk-quick test-dist
+test: test-events test-module test-viewer test-gtest test-jtreg test-openjdk-quick test-dist
 	@tools/test-summary.sh
 
 # The trace events' one definition (jdk-lockstat-module/src/main/events/events.xml) and what is generated

@@ -134,6 +134,10 @@ configure_args=(--with-boot-jdk="$boot_jdk" --enable-headless-only --with-debug-
 # JDK is not part of the key (it changes with every native build); only the native tools run on it.
 [ "$target" = aarch64 ] && configure_args+=(--openjdk-target=aarch64-linux-gnu)
 key=$(printf '%s\n' "$layout_version" "$src_id" "$boot_version" "${configure_args[@]}" | sha256sum | cut -c1-12)
+# googletest (pinned, so not part of the key) is configured into native builds: make test-gtest
+# builds the gtest VM (tools/run-gtest.sh; images alone do not). Adding it to an existing build
+# reconfigures it, which recompiles HotSpot once.
+[ -n "$target" ] || configure_args+=(--with-gtest="$("$here/tools/fetch-googletest.sh" "$cache/downloads")")
 work=$cache/jdk-$key
 src=$work/src
 build=$work/build
@@ -196,23 +200,29 @@ for p in "${patches[@]}"; do
   fi
   log "applied $p"
 done
-# The subsystem's own files, at their paths in the JDK (hotspot-patches/src/X is src/X).
+# The subsystem's own files, at their paths in the JDK (hotspot-patches/src/X is src/X), and its
+# gtests (hotspot-patches/test/hotspot/gtest/lockstat/X is test/hotspot/gtest/lockstat/X).
 own_files=0
-while IFS= read -r -d '' f; do
-  rel=src/${f#"$own_src/"}
-  blob=$(git_src hash-object -w -- "$f")
-  GIT_INDEX_FILE=$index git_src update-index --add --cacheinfo "100644,$blob,$rel"
-  own_files=$((own_files+1))
-done < <(find "$own_src" -type f -print0 | sort -z)
+for root in src test; do
+  [ -d "$here/hotspot-patches/$root" ] || continue
+  while IFS= read -r -d '' f; do
+    rel=$root/${f#"$here/hotspot-patches/$root/"}
+    blob=$(git_src hash-object -w -- "$f")
+    GIT_INDEX_FILE=$index git_src update-index --add --cacheinfo "100644,$blob,$rel"
+    own_files=$((own_files+1))
+  done < <(find "$here/hotspot-patches/$root" -type f -print0 | sort -z)
+done
 patched_tree=$(GIT_INDEX_FILE=$index git_src write-tree)
 rm -f "$index"
 
-# Files to look at: those the new patch set changes, plus those the previous one had changed.
+# Files to look at: those the new patch set changes, plus those the previous one had changed (test/
+# is not tracked: a gtest file since removed is found in the last applied tree).
+last_tree=$(cat "$work/applied-tree" 2>/dev/null || echo "")
 mapfile -t touched < <( { git_src diff --name-only HEAD "$patched_tree";
+                          [ -z "$last_tree" ] || git_src diff --name-only "$last_tree" "$patched_tree" -- test;
                           git_src status --porcelain --untracked-files=all -- src make | cut -c4-; } | sort -u)
 # A file that differs from what the last run applied was edited in the cache tree by hand: refuse
 # to overwrite it, so that work not yet exported with tools/export-patch.sh is never lost.
-last_tree=$(cat "$work/applied-tree" 2>/dev/null || echo "")
 if [ -n "$last_tree" ]; then
   edited=()
   same_as() {  # same_as TREE FILE: the working file is what TREE holds (both absent counts)
@@ -248,7 +258,7 @@ for f in "${touched[@]}"; do
   fi
 done
 echo "$patched_tree" > "$work/applied-tree"
-log "${#patches[@]} patches in series, $own_files files from hotspot-patches/src; $changed source files rewritten"
+log "${#patches[@]} patches in series, $own_files files from hotspot-patches/{src,test}; $changed source files rewritten"
 
 # ---- 4. module jdk.lockstat -------------------------------------------------------------------
 # The JDK build compiles a module's sources into one class directory and never deletes a class whose

@@ -28,6 +28,13 @@ for summary in build/jtreg/report/text/summary.txt build/jtreg/report-heavy/text
     done
   fi
 done
+# HotSpot's gtests (tools/run-gtest.sh): each test of each run (LockStat's, upstream's plain and traced).
+if [ -f build/test-gtest/summary.txt ]; then
+  while read -r gp gf; do
+    passed=$((passed + gp)); failed=$((failed + gf))
+  done < <(sed -nE 's/^[a-z-]+: ([0-9]+) passed, ([0-9]+) failed.*/\1 \2/p' build/test-gtest/summary.txt)
+  grep -E '^\[  FAILED  \]|exit [1-9]' build/test-gtest/summary.txt | sed 's/^/gtest failed: /'
+fi
 # OpenJDK's tests, plain vs traced: each test compared is one check, each difference a failure.
 openjdk=build/test-openjdk/quick/summary.txt
 if [ -f "$openjdk" ]; then

@@ -99,17 +99,22 @@ public class ChainWalkStressTest {
         static final class LockedSink implements Sink {
             final WorkloadLock lock = new WorkloadLock();
             final Set<String> seen = new HashSet<>();
+            /** seen's size, for the main thread, which must not take the lock (its chain is not a path's). */
+            volatile int size;
 
             @Override
             public void add(String key) {
                 synchronized (lock) {
                     seen.add(key);
                     seen.add(stackKey(1));   // the chain at this monitorexit too
+                    size = seen.size();
                 }
             }
         }
 
         static final LockedSink SINK = new LockedSink();
+        /** Distinct chains at the sink the workload runs for (of 45: a release VM takes all of them in 3 s). */
+        static final int PATHS_WANTED = 40;
 
         /**
          * Keeps the sink's lock contended: a worker's release of it is recorded only while a thread is
@@ -262,8 +267,11 @@ public class ChainWalkStressTest {
                     spin(500_000);
                 }
             });
-            long end = System.nanoTime() + Long.getLong("chains.millis", 3000) * 1_000_000L;
-            while (System.nanoTime() < end) {
+            // At least chains.millis, and on until the workers have taken most of their paths (a slower VM,
+            // fastdebug or emulated, visited 5-7 in the time a release VM visits 43-45), at most 4 times as long.
+            long start = System.nanoTime(), millis = Long.getLong("chains.millis", 3000);
+            long end = start + millis * 1_000_000L, limit = start + 4 * millis * 1_000_000L;
+            while (System.nanoTime() < end || (SINK.size < PATHS_WANTED && System.nanoTime() < limit)) {
                 Thread.sleep(250);
                 System.gc();   // unloads the not-entrant code the flips leave behind
             }

@@ -124,11 +124,11 @@ void LockStatWait::reenter(JavaThread* jt, ObjectMonitor* m, bool starting) {
   }
 }
 
-void LockStatVthreadWaitMark::begin(JavaThread* jt, ObjectMonitor* m) {
+void LockStatVirtualThreadWaitMark::begin(JavaThread* jt, ObjectMonitor* m) {
   LockStatMonitorEvents::vthread_wait_begin(jt, m);
 }
 
-void LockStatVthreadWaitMark::end(JavaThread* jt, ObjectMonitor* m) {
+void LockStatVirtualThreadWaitMark::end(JavaThread* jt, ObjectMonitor* m) {
   LockStatMonitorEvents::vthread_wait_end(jt, m);
 }
 

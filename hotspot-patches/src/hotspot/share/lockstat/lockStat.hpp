@@ -235,14 +235,14 @@ class LockStatWait : public StackObj {
 
 // A virtual thread's wait() that may unmount: its chain is recorded before it tries to; a wait that
 // stays pinned (the preemption failed) waits as a platform thread, and forgets this one.
-class LockStatVthreadWaitMark : public StackObj {
+class LockStatVirtualThreadWaitMark : public StackObj {
   JavaThread* _jt;
   ObjectMonitor* _monitor;
   bool _traced;
   static void begin(JavaThread* jt, ObjectMonitor* m);
   static void end(JavaThread* jt, ObjectMonitor* m);
  public:
-  LockStatVthreadWaitMark(JavaThread* jt, ObjectMonitor* m) :
+  LockStatVirtualThreadWaitMark(JavaThread* jt, ObjectMonitor* m) :
     _jt(jt), _monitor(m), _traced(LockStat::is_active()) {
     if (_traced) begin(jt, m);
   }

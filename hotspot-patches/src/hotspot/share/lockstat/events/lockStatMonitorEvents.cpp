@@ -375,7 +375,8 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq)
     if (began != 0) {
       LockStatSectionCounters* cost = tl->section_counters();
       cost->release_samples++;
-      cost->release_ticks += LockStatClock::now() - began;
+      // began was read only to time this: its own cost is the measurement's, not the release's.
+      cost->release_ticks += MAX2(LockStatClock::now() - began - LockStatClock::read_ticks(), (jlong)0);
     }
   }
   return what;

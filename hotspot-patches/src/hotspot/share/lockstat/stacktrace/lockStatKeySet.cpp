@@ -40,6 +40,11 @@ LockStatKeySet::LockStatKeySet(size_t bucket_count, volatile u8* next_id) :
   purge_lock();   // created now, not first at a safepoint
 }
 
+LockStatKeySet::~LockStatKeySet() {
+  purge_all();
+  FREE_C_HEAP_ARRAY(Entry* volatile, _buckets);
+}
+
 unsigned LockStatKeySet::hash(const uintptr_t* key, int length) {
   uint64_t h = (uint64_t)length;
   for (int i = 0; i < length; i++) {

@@ -69,6 +69,8 @@ class LockStatKeySet : public CHeapObj<mtTracing> {
 
  public:
   LockStatKeySet(size_t bucket_count, volatile u8* next_id);
+  // Frees every entry and the buckets (the VM's sets live as long as the VM; the gtests delete theirs).
+  ~LockStatKeySet();
   static unsigned hash(const uintptr_t* key, int length);
   // The id of key, inserted if it is new; *inserted is true only for the caller that published it.
   // 0 when the key is new and there is no memory for it.

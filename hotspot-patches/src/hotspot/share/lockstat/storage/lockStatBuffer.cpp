@@ -37,6 +37,10 @@ jlong           LockStatBuffers::_next_sequence = 0;
 jlong           LockStatBuffers::_lost = 0;
 
 void LockStatBuffers::initialize() {
+  // Once per VM (the gtests initialise it too; LockStatService::initialize_once runs it once).
+  if (_lock != nullptr) {
+    return;
+  }
   // nosafepoint: taken by threads in any state, never held across a safepoint check.
   // Ranked below the metadata lock, which is held while a buffer is acquired.
   _lock = new Mutex(Mutex::nosafepoint - 1, "LockStatBuffers_lock");

@@ -84,7 +84,7 @@ class LockStatBuffers : AllStatic {
   static size_t          _queued;         // buffers waiting for the drain
 
  public:
-  static void initialize();
+  static void initialize();   // once per VM; later calls do nothing
   // A buffer with its header written for the given writer (0 = the VM's metadata buffer), of the one
   // capacity, or larger where min_capacity asks for more.
   static LockStatBuffer* acquire(jlong writer_tid, size_t min_capacity);

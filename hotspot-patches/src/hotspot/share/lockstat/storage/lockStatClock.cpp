@@ -25,6 +25,7 @@ bool LockStatClock::_counter = false;
 jlong LockStatClock::_frequency = 0;
 jlong LockStatClock::_origin_ticks = 0;
 jlong LockStatClock::_origin_nanos = 0;
+jlong LockStatClock::_read_ticks = 0;
 
 static jlong counter_ticks() {
 #if defined(X86) && !defined(ZERO)
@@ -49,10 +50,26 @@ static bool counter_usable() {
 #endif
 }
 
+// The least of many back-to-back differences: a preemption or an interrupt only lengthens one.
+static jlong measure_read_ticks() {
+  jlong least = max_jlong;
+  for (int i = 0; i < 1000; i++) {
+    jlong a = LockStatClock::now();
+    jlong b = LockStatClock::now();
+    least = MIN2(least, b - a);
+  }
+  return MAX2(least, (jlong)0);
+}
+
 void LockStatClock::calibrate() {
   if (_frequency != 0) {
     return;
   }
+  calibrate_frequency();
+  _read_ticks = measure_read_ticks();
+}
+
+void LockStatClock::calibrate_frequency() {
   if (counter_usable() && _origin_nanos != 0) {
     jlong waited = os::javaTimeNanos() - _origin_nanos;
     if (waited < calibration_nanos) {

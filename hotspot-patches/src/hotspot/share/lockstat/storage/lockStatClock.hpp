@@ -37,6 +37,8 @@ class LockStatClock : AllStatic {
   static jlong _frequency;     // ticks per second, once calibrated
   static jlong _origin_ticks;  // the first calibration sample
   static jlong _origin_nanos;
+  static jlong _read_ticks;    // what reading the clock itself adds to an interval it measures
+  static void calibrate_frequency();
 
  public:
   static const jlong calibration_nanos = 20 * NANOSECS_PER_MILLISEC;
@@ -56,6 +58,10 @@ class LockStatClock : AllStatic {
     return os::javaTimeNanos();
   }
   static jlong frequency() { return _frequency; }
+  // The least difference of two back-to-back reads, measured at calibration: LockStat's timing of
+  // its own work (LockStatSectionCounters) takes it off an interval whose first read is there only
+  // to time it, so that the figure is the work's, not the measurement's.
+  static jlong read_ticks() { return _read_ticks; }
   static bool is_counter() { return _counter; }
   // A tick difference in nanoseconds.
   static jlong to_nanos(jlong ticks);

@@ -36,7 +36,6 @@ import jdk.lockstat.internal.format.EventBuffer;
 import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.format.TraceParser;
 import jdk.lockstat.internal.format.TraceReader;
-import jdk.lockstat.internal.reconstruct.AnalysisCounters;
 import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
 
 /**
@@ -188,13 +187,17 @@ public final class TraceModel {
         return analysis.lockStatistics();
     }
 
-    public AnalysisCounters counters() {
-        return analysis.counters();
+    /** Events analysed so far (all of them once loaded). */
+    public long events() {
+        return analysis.counters().events();
     }
 
-    /** The header, null if the trace had none. */
-    public TraceHeader header() {
-        return header;
+    /**
+     * What the analysis left out or could not attribute, one sentence each (the notes every report
+     * prints under its tree); complete once loaded.
+     */
+    public List<String> notes() {
+        return analysis.counters().notes();
     }
 
     /**
@@ -211,9 +214,10 @@ public final class TraceModel {
         return h == null ? 0 : h.cpus();
     }
 
-    /** Null until loaded. */
-    public TraceParser.Result result() {
-        return result;
+    /** Whether the trace is loaded and ends with its end record (false while loading). */
+    public boolean complete() {
+        TraceParser.Result r = result;
+        return r != null && r.complete();
     }
 
     /** What could not be read (empty for an intact trace, or while loading). */

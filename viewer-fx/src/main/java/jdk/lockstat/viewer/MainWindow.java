@@ -314,7 +314,7 @@ public final class MainWindow {
         refreshAll();
         long[] pauses = m.activity().pauses();
         String summary = String.format("%s: %,d contentions, %,d events, %,d threads, %,d VM pauses (%s), read in %.1f s",
-                m.file().getFileName(), m.cube().contentions(), m.counters().events(), m.activity().threads(),
+                m.file().getFileName(), m.cube().contentions(), m.events(), m.activity().threads(),
                 pauses[0], Texts.millis(pauses[1]), (System.nanoTime() - started) / 1e9)
                 + (m.sampling() > 1 ? String.format("; sampled one in %,d: counts and times scaled by it", m.sampling()) : "");
         status.setText(summary);
@@ -493,7 +493,7 @@ public final class MainWindow {
         ReportFormat.Source source = new ReportFormat.Source(model.file().toString(),
                 window ? String.format("window %.3f s to %.3f s", chart.from() * w / 1e9, chart.to() * w / 1e9) : "",
                 window ? "{\"fromNanos\": " + chart.from() * w + ", \"toNanos\": " + chart.to() * w + "}" : "null",
-                Set.of(), model.result() != null && model.result().complete(), model.problems(), model.counters().notes(),
+                Set.of(), model.complete(), model.problems(), model.notes(),
                 model.sampling());
         Files.writeString(file, ReportFormat.render(format, source, by, main.toReportNode(), afterWait.toReportNode(),
                 Integer.MAX_VALUE, 0));

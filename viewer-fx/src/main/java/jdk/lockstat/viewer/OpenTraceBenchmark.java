@@ -82,7 +82,7 @@ public final class OpenTraceBenchmark {
         long loaded = System.nanoTime() - start;
         poller.interrupt();
         System.out.printf(Locale.ROOT, "trace: %s, %,d bytes (%.1f MB), %,d events, %,d contentions, %,d cube rows, %d threads%n",
-                trace, size, size / 1e6, model.counters().events(), model.cube().contentions(), model.cube().rows(),
+                trace, size, size / 1e6, model.events(), model.cube().contentions(), model.cube().rows(),
                 model.activity().threads());
         System.out.printf(Locale.ROOT, "first tree: %.2f s (%,d contentions in it)%n", firstTree[0] / 1e9, firstTreeContentions[0]);
         System.out.printf(Locale.ROOT, "complete: %.2f s (%.1f MB/s)%n", loaded / 1e9, size / 1e6 / (loaded / 1e9));
