@@ -353,8 +353,9 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq)
   // lookup just above, a thread-local load and a call, is outside it).
   jlong began = tl != nullptr && tl->time_this_release() ? LockStatClock::now() : 0;
   bool waiting = tl != nullptr && tl->waiting_on() == m;
-  // this release ends the critical section an earlier wait() was in
-  bool resolve = !waiting && tl != nullptr && pending_ref(jt, tl, m) != 0;
+  // this release ends the critical section an earlier wait() was in; the monitor counts such
+  // references (as C2's inline exit relies on), so most releases skip the thread's own lookup
+  bool resolve = !waiting && tl != nullptr && m->lockstat()->has_pending_waits() && pending_ref(jt, tl, m) != 0;
   if ((!contended && !resolve) || !in_trace(m)) {
     return 0;
   }
