@@ -16,14 +16,16 @@ level=()
 if [ "${1:-}" = --debug-level ]; then level=(--debug-level "${2:?--debug-level needs a level}"); shift 2; fi
 out=${1:-build/test-gtest}
 upstream='ObjectMonitor.*:LockStackTest.*:SynchronizerTest.*:MutexRank.*:MutexSafepoint.*:MutexName.*:GlobalCounter.*:ThreadsTest.*:FlagGuard.*:FlagAccess.*'
-build_dir=$(./configure-build.sh "${level[@]}" | tail -n 1) || exit 1
+rm -rf "$out"; mkdir -p "$out"
+# A gtest VM that cannot be built is one failure in the summary, with the reason.
+fail_build() { echo "run-gtest: $1" >&2; echo "gtest-vm: 0 passed, 1 failed, $1" >> "$out/summary.txt"; exit 1; }
+build_dir=$(./configure-build.sh "${level[@]}" | tail -n 1) || fail_build "configure-build.sh failed"
 echo "run-gtest: building the gtest VM in $build_dir"
 # The JDK's own make must not see this make's flags (-j, -C, variables).
 env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make --no-print-directory -C "$build_dir" jdk-image test-image-hotspot-gtest \
-  JOBS="${JOBS:-$(nproc)}" LOG=warn || exit 1
+  JOBS="${JOBS:-$(nproc)}" LOG=warn || fail_build "the gtest VM did not build"
 launcher=$build_dir/images/test/hotspot/gtest/server/gtestLauncher
-[ -x "$launcher" ] || { echo "run-gtest: $launcher was not built" >&2; exit 1; }
-rm -rf "$out"; mkdir -p "$out"
+[ -x "$launcher" ] || fail_build "$launcher was not built (is googletest configured? configure-build.sh warns when it could not fetch it)"
 status=0
 # Upstream's source checks on LockStat's files first (sorted includes, no NULL): one check each.
 style_failed=0

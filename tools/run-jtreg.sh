@@ -5,7 +5,8 @@
 # measures 1.9-2.0 alone, and the heap-exhaustion test's late phase met no contention.
 #
 #   tools/run-jtreg.sh JDK OUT [jtreg options ...] -- TESTS ...
-# Results: OUT/work (both passes), reports OUT/report and OUT/report-heavy. Exit status 0 when both passed.
+# Results: OUT/work and OUT/report, OUT/work-heavy and OUT/report-heavy (a report covers every test its
+# work directory holds, so each pass has its own). Exit status 0 when both passed.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 jdk=$1 out=$2; shift 2
@@ -16,15 +17,15 @@ while [ $# -gt 0 ] && [ "$1" != -- ]; do opts+=("$1"); shift; done
 heavy=$PWD/jtreg-tests/heavy-tests.txt
 none='^Test results: no tests selected'
 status=0
-# pass NAME jtreg-options...: one jtreg run; a selection without tests for it (a concept group with no
+# pass WORK REPORT jtreg-options...: one jtreg run; a selection without tests for it (a concept group with no
 # heavy test, or only heavy ones) is not a failure.
 pass() {
-  local report=$1; shift
+  local work=$1 report=$2; shift 2
   local log; log=$(mktemp)
-  jtreg -jdk:"$jdk" "$@" -w:"$out/work" -r:"$out/$report" -v:fail,error,summary "${tests[@]}" 2>&1 | tee "$log"
+  jtreg -jdk:"$jdk" "$@" -w:"$out/$work" -r:"$out/$report" -v:fail,error,summary "${tests[@]}" 2>&1 | tee "$log"
   local rc=${PIPESTATUS[0]}
   if grep -q "$none" "$log"; then
-    rm -rf "${out:?}/$report"
+    rm -rf "${out:?}/$report" "${out:?}/$work"
   elif [ "$rc" != 0 ]; then
     status=1
   fi
@@ -33,9 +34,9 @@ pass() {
 tests=("$@")
 : "${JT_JAVA:?JT_JAVA names the JDK that runs jtreg}"
 export JT_JAVA
-pass report "${opts[@]}" -exclude:"$heavy"
+pass work report "${opts[@]}" -exclude:"$heavy"
 # The second pass one test at a time: jtreg refuses a second -conc, so the given one goes.
 serial=()
 for o in "${opts[@]}"; do case $o in -conc:*) ;; *) serial+=("$o") ;; esac; done
-pass report-heavy "${serial[@]}" -conc:1 -match:"$heavy"
+pass work-heavy report-heavy "${serial[@]}" -conc:1 -match:"$heavy"
 exit $status

@@ -15,14 +15,15 @@ for f in jdk-lockstat-module/target/surefire-reports/TEST-*.xml viewer-fx/target
   passed=$((passed + t - fl - er - sk)); failed=$((failed + fl + er))
 done
 # Two jtreg passes (tools/run-jtreg.sh): the heavy tests' report apart.
-for summary in build/jtreg/report/text/summary.txt build/jtreg/report-heavy/text/summary.txt; do
+for pass in "" -heavy; do
+  summary=build/jtreg/report$pass/text/summary.txt
   if [ -f "$summary" ]; then
     jp=$(grep -c 'Passed\.' "$summary" || true)
     jf=$(grep -vc 'Passed\.' "$summary" || true)
     passed=$((passed + jp)); failed=$((failed + jf))
     # The failed tests' names and why, last, so that a log cut to its tail still says which test failed.
     grep -v 'Passed\.' "$summary" | while read -r name _; do
-      jtr=build/jtreg/work/${name%.java}.jtr
+      jtr=build/jtreg/work$pass/${name%.java}.jtr
       echo "jtreg failed: $name"
       [ -f "$jtr" ] && grep -E '^(java\.lang\.|jdk\.|RuntimeException|Exception|Caused by|result:|test result:)' "$jtr" | head -8 | sed 's/^/  /'
     done
@@ -33,7 +34,7 @@ if [ -f build/test-gtest/summary.txt ]; then
   while read -r gp gf; do
     passed=$((passed + gp)); failed=$((failed + gf))
   done < <(sed -nE 's/^[a-z-]+: ([0-9]+) passed, ([0-9]+) failed.*/\1 \2/p' build/test-gtest/summary.txt)
-  grep -E '^\[  FAILED  \]|exit [1-9]' build/test-gtest/summary.txt | sed 's/^/gtest failed: /'
+  grep -E '^\[  FAILED  \]| [1-9][0-9]* failed' build/test-gtest/summary.txt | sed 's/^/gtest failed: /'
 fi
 # OpenJDK's tests, plain vs traced: each test compared is one check, each difference a failure.
 openjdk=build/test-openjdk/quick/summary.txt

@@ -44,6 +44,18 @@ public final class LockStatRun {
         return Path.of(System.getProperty("test.jdk"), "bin", tool);
     }
 
+    /**
+     * jcmd PID COMMAND... as a command line. The attach timeout grows with the timeout factor: on a
+     * slow VM (fastdebug, emulated) beside other tests, jcmd's default 10 s for the target to answer
+     * its attach signal ran out ("non existent JVM pid").
+     */
+    public static List<String> jcmd(long pid, String... command) {
+        List<String> cmd = new ArrayList<>(List.of(jdkBin("jcmd").toString(),
+                "-J-Dsun.tools.attach.attachTimeout=" + Math.round(10_000 * slowdown()), Long.toString(pid)));
+        cmd.addAll(List.of(command));
+        return cmd;
+    }
+
     /** java with the given VM options, the test's classes on the class path, then main class and args. */
     public static LockStatRun java(Path dir, String... args) throws Exception {
         List<String> cmd = new ArrayList<>();

@@ -34,7 +34,6 @@
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.stream.Stream;
 
 public class OnlineReportTest {
@@ -81,8 +80,7 @@ public class OnlineReportTest {
         Process p = LockStatRun.startJava("running", "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
                 "-XX:TraceLockContentionReport=" + dir.resolve("both.json"), "OnlineReportTest$LongWorkload");
         try {
-            LockStatRun j = LockStatRun.run(dir, List.of(LockStatRun.jdkBin("jcmd").toString(), Long.toString(p.pid()),
-                    "LockStat.report", "by=owner-method"));
+            LockStatRun j = LockStatRun.run(dir, LockStatRun.jcmd(p.pid(), "LockStat.report", "by=owner-method"));
             j.shouldHaveExitValue(0).shouldContain("holdB").shouldContain("holdA");
         } finally {
             p.getOutputStream().close();
@@ -102,7 +100,7 @@ public class OnlineReportTest {
         // 3. A VM without tracing.
         Process plain = LockStatRun.startJava("running", "OnlineReportTest$LongWorkload");
         try {
-            LockStatRun.run(dir, List.of(LockStatRun.jdkBin("jcmd").toString(), Long.toString(plain.pid()), "LockStat.report"))
+            LockStatRun.run(dir, LockStatRun.jcmd(plain.pid(), "LockStat.report"))
                     .shouldHaveExitValue(0).shouldContain("tracing is off");
         } finally {
             plain.getOutputStream().close();

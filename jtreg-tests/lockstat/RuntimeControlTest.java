@@ -61,9 +61,7 @@ public class RuntimeControlTest {
     }
 
     static LockStatRun jcmd(Path dir, long pid, String... command) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of(LockStatRun.jdkBin("jcmd").toString(), Long.toString(pid)));
-        cmd.addAll(List.of(command));
-        return LockStatRun.run(dir, cmd).shouldHaveExitValue(0);
+        return LockStatRun.run(dir, LockStatRun.jcmd(pid, command)).shouldHaveExitValue(0);
     }
 
     static void viaJcmd(Path dir, long pid) throws Exception {

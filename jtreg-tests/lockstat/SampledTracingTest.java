@@ -58,9 +58,8 @@ public class SampledTracingTest {
     public static void main(String[] args) throws Exception {
         Path dir = Files.createTempDirectory(Path.of("."), "sampled").toAbsolutePath();
         long pid = ProcessHandle.current().pid();
-        String jcmd = LockStatRun.jdkBin("jcmd").toString();
 
-        LockStatRun.run(dir, List.of(jcmd, Long.toString(pid), "LockStat.start", "sampling=2000000"))
+        LockStatRun.run(dir, LockStatRun.jcmd(pid, "LockStat.start", "sampling=2000000"))
                 .shouldContain("sampling must be 1 to 1000000");
 
         // One in 3: the flag's rate, which a start without sampling= keeps.
@@ -72,10 +71,10 @@ public class SampledTracingTest {
 
         // Every contention: jcmd's sampling=1 for this trace.
         Path all = dir.resolve("all.lct");
-        LockStatRun.run(dir, List.of(jcmd, Long.toString(pid), "LockStat.start", "sampling=1", "file=" + all))
+        LockStatRun.run(dir, LockStatRun.jcmd(pid, "LockStat.start", "sampling=1", "file=" + all))
                 .shouldHaveExitValue(0).shouldContain("tracing started");
         rounds();
-        LockStatRun.run(dir, List.of(jcmd, Long.toString(pid), "LockStat.stop")).shouldHaveExitValue(0);
+        LockStatRun.run(dir, LockStatRun.jcmd(pid, "LockStat.stop")).shouldHaveExitValue(0);
 
         LockStatRun.verifyOk(sampled);
         LockStatRun.verifyOk(all);
