@@ -41,16 +41,19 @@ jdk-fastdebug:
 	BOOT_JDK=$(BOOT_JDK) JOBS=$(JOBS) tools/build-image.sh build/jdk-fastdebug --debug-level fastdebug
 	build/jdk-fastdebug/bin/java -version
 
-# The lockstat jtreg suite and OpenJDK's quick groups (plain vs traced) on the fastdebug image. Not
-# part of make test (a fastdebug VM runs several times slower; docs/development.md has the times): run
-# it before resolving an issue that changes the VM.
+# The lockstat jtreg suite, OpenJDK's quick groups (plain vs traced) and the gtests on the fastdebug
+# image. Not part of make test (a fastdebug VM runs several times slower; docs/development.md has the
+# times): run it before resolving an issue that changes the VM. Every part runs, whichever failed.
 test-fastdebug: jdk-fastdebug jdk
 	@tools/install-jtreg.sh
 	rm -rf build/jtreg-fastdebug
+	status=0; \
 	JT_JAVA=$(BOOT_JDK) tools/run-jtreg.sh build/jdk-fastdebug build/jtreg-fastdebug -compilejdk:$(JDK) \
-	  -conc:2 -timeoutFactor:10 -- $(JTREG_TESTS) || exit 1
-	TEST_JDK=build/jdk-fastdebug JTREG_TIMEOUT_FACTOR=12 tools/test-openjdk.sh --quick --out build/test-openjdk-fastdebug/quick
-	BOOT_JDK=$(BOOT_JDK) JOBS=$(JOBS) tools/run-gtest.sh --debug-level fastdebug build/test-gtest-fastdebug
+	  -conc:2 -timeoutFactor:10 -- $(JTREG_TESTS) || status=1; \
+	TEST_JDK=build/jdk-fastdebug JTREG_TIMEOUT_FACTOR=12 tools/test-openjdk.sh --quick \
+	  --out build/test-openjdk-fastdebug/quick || status=1; \
+	BOOT_JDK=$(BOOT_JDK) JOBS=$(JOBS) tools/run-gtest.sh --debug-level fastdebug build/test-gtest-fastdebug || status=1; \
+	exit $$status
 
 # HotSpot's gtests on the release VM: LockStat's own (hotspot-patches/test/hotspot/gtest/lockstat) and
 # upstream's for the code LockStat hooks, plain and traced (tools/run-gtest.sh). The first run after a
