@@ -18,11 +18,7 @@ fi
 mkdir -p "$dir"
 if ! echo "$sha256  $dir/$deb" | sha256sum --check --status 2>/dev/null; then
   rm -f "$dir/$deb"
-  # The mirror the system already uses, so that we only reach Debian's archive.
-  mirror=$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources \
-             /etc/apt/sources.list.d/*.list 2>/dev/null \
-           | grep -oE 'https?://[^ ]+/debian/?( |$)' | grep -v security | head -n 1 | tr -d ' ' || true)
-  mirror=${mirror:-http://deb.debian.org/debian}
+  mirror=$("$(dirname "$0")/debian-mirror.sh")
   echo "fetch-googletest: downloading $deb from $mirror" >&2
   /usr/lib/apt/apt-helper -qq download-file "${mirror%/}/pool/main/g/googletest/$deb" "$dir/$deb" "SHA256:$sha256" >&2 2>/dev/null \
     || { echo "fetch-googletest: $deb did not arrive (or its sha256 is not the pinned one)" >&2; exit 1; }

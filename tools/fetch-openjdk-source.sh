@@ -17,11 +17,7 @@ if [ -f "$dir/$tarball" ] && verify; then
 fi
 rm -f "$dir/$tarball"
 
-# The mirror the system already uses, so that we only reach Debian's archive.
-mirror=$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources \
-           /etc/apt/sources.list.d/*.list 2>/dev/null \
-         | grep -oE 'https?://[^ ]+/debian/?( |$)' | grep -v security | head -n 1 | tr -d ' ' || true)
-mirror=${mirror:-http://deb.debian.org/debian}
+mirror=$("$(dirname "$0")/debian-mirror.sh")
 
 # Debian's archive keeps the orig tarball in its pool after trixie moves to a newer openjdk-25 (the
 # Sources index then names only the newer version, so apt-get source can no longer find it). Fetch

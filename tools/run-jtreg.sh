@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs lockstat jtreg tests in two passes: every test but the heavy ones (jtreg-tests/heavy-tests.txt)
+# Runs lockstat jtreg tests in two passes: every test but the heavy ones (jtreg-tests/lockstat/heavy/)
 # with the options given (-conc:2), then the heavy ones alone, one at a time. jtreg's exclusiveAccess.dirs
 # keeps the heavy tests from each other only; beside the rest, the what-if rerun measured 1.31 where it
 # measures 1.9-2.0 alone, and the heap-exhaustion test's late phase met no contention.
@@ -14,7 +14,11 @@ opts=()
 while [ $# -gt 0 ] && [ "$1" != -- ]; do opts+=("$1"); shift; done
 [ "${1:-}" = -- ] && shift
 [ $# -gt 0 ] || { echo "run-jtreg.sh: no tests given" >&2; exit 2; }
-heavy=$PWD/jtreg-tests/heavy-tests.txt
+# The heavy tests are those in jtreg-tests/lockstat/heavy/, listed for -exclude/-match (ProblemList
+# format: test, bug id, platforms).
+heavy=$(mktemp)
+trap 'rm -f "$heavy"' EXIT
+for t in jtreg-tests/lockstat/heavy/*.java; do echo "${t#jtreg-tests/} 0000000 generic-all"; done > "$heavy"
 none='^Test results: no tests selected'
 status=0
 # pass WORK REPORT jtreg-options...: one jtreg run; a selection without tests for it (a concept group with no

@@ -31,8 +31,7 @@
 // buffer starts with (writer, buffer sequence number, base timestamp). Decoded here as the Java
 // reader (jdk.lockstat.internal.format.ByteSource) decodes them.
 
-namespace {
-struct Reader {
+struct LockStatTraceReader {
   const u1* p;
   julong varint() {
     julong v = 0;
@@ -49,14 +48,18 @@ struct Reader {
     return (jlong)(v >> 1) ^ -(jlong)(v & 1);
   }
 };
+
+// The parts of LockStat a buffer needs (as when tracing first starts); once per VM, later calls do nothing.
+static void initialize_buffers() {
+  LockStatClock::calibrate();
+  LockStatBuffers::initialize();
 }
 
 class LockStatEventWriterTest : public ::testing::Test {
  protected:
   LockStatBuffer* _buffer;
   void SetUp() override {
-    LockStatClock::calibrate();
-    LockStatBuffers::initialize();
+    initialize_buffers();
     _buffer = LockStatBuffers::acquire(42, 0);
     ASSERT_NE(_buffer, (LockStatBuffer*)nullptr);
   }
@@ -69,7 +72,7 @@ TEST_VM_F(LockStatEventWriterTest, buffer_header) {
   jlong numbered = LockStatBuffers::numbered();
   LockStatBuffer* b = LockStatBuffers::acquire(7, 0);
   ASSERT_NE(b, (LockStatBuffer*)nullptr);
-  Reader r = { b->data() };
+  LockStatTraceReader r = { b->data() };
   EXPECT_EQ(r.varint(), (julong)7);                  // writer thread id
   EXPECT_EQ((jlong)r.varint(), numbered);            // the next buffer sequence number
   EXPECT_EQ((jlong)r.varint(), b->last_timestamp()); // the base of the first event's delta
@@ -90,7 +93,7 @@ TEST_VM_F(LockStatEventWriterTest, varints) {
     w.commit();
     EXPECT_EQ(pointer_delta(_buffer->pos(), start, 1), sizes[i]) << "size of " << values[i];
     EXPECT_LE(sizes[i], (size_t)LockStatEventWriter::max_varint_size);
-    Reader r = { start };
+    LockStatTraceReader r = { start };
     EXPECT_EQ(r.varint(), values[i]);
     EXPECT_EQ(r.p, _buffer->pos());
   }
@@ -105,7 +108,7 @@ TEST_VM_F(LockStatEventWriterTest, signed_varints_zigzag) {
     LockStatEventWriter w(_buffer);
     w.write_svarint(values[i]);
     w.commit();
-    Reader r = { start };
+    LockStatTraceReader r = { start };
     EXPECT_EQ(r.varint(), encoded[i]) << "zigzag of " << values[i];
     r.p = start;
     EXPECT_EQ(r.svarint(), values[i]);
@@ -120,7 +123,7 @@ TEST_VM_F(LockStatEventWriterTest, timestamps_are_deltas) {
   w.write_timestamp(base + 1500);
   w.write_timestamp(base + 1200);   // an earlier time (another CPU's clock): a negative delta
   w.commit();
-  Reader r = { start };
+  LockStatTraceReader r = { start };
   EXPECT_EQ(r.svarint(), (jlong)1000);
   EXPECT_EQ(r.svarint(), (jlong)500);
   EXPECT_EQ(r.svarint(), (jlong)-300);
@@ -133,7 +136,7 @@ TEST_VM_F(LockStatEventWriterTest, strings) {
   w.write_string("", 0);
   w.write_string("java.lang.Object", 16);
   w.commit();
-  Reader r = { start };
+  LockStatTraceReader r = { start };
   EXPECT_EQ(r.varint(), (julong)0);
   EXPECT_EQ(r.varint(), (julong)16);
   EXPECT_EQ(memcmp(r.p, "java.lang.Object", 16), 0);
@@ -163,8 +166,7 @@ TEST_VM_F(LockStatEventWriterTest, limit_to_bounds_the_room) {
 }
 
 TEST_VM(LockStatBuffers, untraced_enqueue_is_counted_lost) {
-  LockStatClock::calibrate();
-  LockStatBuffers::initialize();
+  initialize_buffers();
   LockStatBuffer* b = LockStatBuffers::acquire(1, 0);
   ASSERT_NE(b, (LockStatBuffer*)nullptr);
   jlong lost = LockStatBuffers::lost();
@@ -176,8 +178,7 @@ TEST_VM(LockStatBuffers, untraced_enqueue_is_counted_lost) {
 }
 
 TEST_VM(LockStatBuffers, large_event_gets_its_own_buffer) {
-  LockStatClock::calibrate();
-  LockStatBuffers::initialize();
+  initialize_buffers();
   size_t allocated = LockStatBuffers::allocated();
   LockStatBuffer* b = LockStatBuffers::acquire(1, 3 * LockStatBuffers::capacity);
   ASSERT_NE(b, (LockStatBuffer*)nullptr);
@@ -189,8 +190,7 @@ TEST_VM(LockStatBuffers, large_event_gets_its_own_buffer) {
 
 #ifdef ASSERT
 TEST_VM_ASSERT_MSG(LockStatBuffers, event_past_the_room, ".*an event ends within the room its writer checked for") {
-  LockStatClock::calibrate();
-  LockStatBuffers::initialize();
+  initialize_buffers();
   LockStatBuffer* b = LockStatBuffers::acquire(1, 0);
   b->set_pos(b->data() + b->capacity() + 1);
 }

@@ -117,16 +117,15 @@ TEST_VM(LockStatKeySet, sets_sharing_an_id_space) {
 
 // Threads insert the same keys at once (the chain cache under contention): every thread gets the same
 // id for a key, and exactly one of them published it.
-namespace {
-const int concurrent_threads = 4;
-const int concurrent_keys = 2000;
+static const int concurrent_threads = 4;
+static const int concurrent_keys = 2000;
 
-class KeyInserter : public JavaTestThread {
+class LockStatKeyInserter : public JavaTestThread {
   LockStatKeySet* _set;
   u8* _ids;
   volatile int* _published;
  public:
-  KeyInserter(Semaphore* done, LockStatKeySet* set, u8* ids, volatile int* published)
+  LockStatKeyInserter(Semaphore* done, LockStatKeySet* set, u8* ids, volatile int* published)
     : JavaTestThread(done), _set(set), _ids(ids), _published(published) {}
   void main_run() override {
     for (int i = 0; i < concurrent_keys; i++) {
@@ -139,7 +138,6 @@ class KeyInserter : public JavaTestThread {
     }
   }
 };
-}
 
 TEST_VM(LockStatKeySet, concurrent_inserts_agree) {
   volatile u8 next_id = 0;
@@ -150,9 +148,9 @@ TEST_VM(LockStatKeySet, concurrent_inserts_agree) {
     published[i] = 0;
   }
   Semaphore done(0);
-  KeyInserter* threads[concurrent_threads];
+  LockStatKeyInserter* threads[concurrent_threads];
   for (int t = 0; t < concurrent_threads; t++) {
-    threads[t] = new KeyInserter(&done, set, ids + t * concurrent_keys, published);
+    threads[t] = new LockStatKeyInserter(&done, set, ids + t * concurrent_keys, published);
   }
   for (int t = 0; t < concurrent_threads; t++) {
     threads[t]->doit();
