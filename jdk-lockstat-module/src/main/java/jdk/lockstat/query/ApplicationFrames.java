@@ -24,9 +24,6 @@ package jdk.lockstat.query;
 import java.util.ArrayList;
 import java.util.List;
 
-import jdk.lockstat.internal.model.ChainRef;
-import jdk.lockstat.internal.model.Frame;
-import jdk.lockstat.internal.model.Unknown;
 
 /**
  * Which frames of a call chain are the application's own: the rule of the site aspects ({@link
@@ -91,24 +88,5 @@ public final class ApplicationFrames {
             }
         }
         return false;
-    }
-
-    /**
-     * The site of a chain: its innermost application frame past the locking mechanism's frames, as a key
-     * (method and line; two bytecodes of one line are one site), {@link Unknown#SITE} where no frame is the
-     * application's, {@link Unknown#CHAIN} where the chain is unknown.
-     */
-    static Object site(ChainRef chain) {
-        List<Frame> frames = chain == null ? null : chain.frames(false);
-        if (frames == null) {
-            return Unknown.CHAIN;
-        }
-        for (Frame f : frames) {
-            if (f.method() != null && f.method().declaringClass() != null
-                    && isApplication(f.method().declaringClass().name())) {
-                return f.bci() == -1 ? f : new Frame(f.method(), -1, f.line(), f.nativeFrame());
-            }
-        }
-        return Unknown.SITE;
     }
 }

@@ -25,18 +25,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import jdk.lockstat.internal.model.ChainRef;
-import jdk.lockstat.internal.model.Contention;
-import jdk.lockstat.internal.model.LockRef;
-import jdk.lockstat.internal.model.MethodRef;
-import jdk.lockstat.internal.model.OwnerPart;
-import jdk.lockstat.internal.model.Unknown;
 
 /**
  * What contentions can be told apart by (paper 4.2). Blocked-side aspects key a contention as a whole;
  * owner-side aspects key each owner part, so a contention spanning several owners is split among them.
- * Keys are the metadata objects themselves (names render when shown, chains by the frame rule of
- * {@link CallChain#keyText}), or {@link Unknown}.
+ * What each aspect keys by is described by {@code lockstat help aspects}; the engine computes the keys.
  */
 public enum Aspect {
     GROUP("group", false),
@@ -94,82 +87,9 @@ public enum Aspect {
         return ownerSide;
     }
 
-    /** The key of a whole contention (blocked-side aspects), by the default frame rule. */
-    public Object key(Contention c) {
-        return key(c, false);
-    }
-
-    /**
-     * The key of a whole contention (blocked-side aspects). allFrames: {@code method} is the innermost
-     * frame's even when it belongs to the locking mechanism (see {@link CallChain}).
-     */
-    public Object key(Contention c, boolean allFrames) {
-        return switch (this) {
-            case GROUP -> switch (c.kind()) {
-                case RESOURCE -> GROUP_RESOURCE;
-                case PINNED_PARK -> GROUP_PINNED;
-                case PARK -> GROUP_PARK;
-                case INTRINSIC -> c.thread() != null && c.thread().isVirtual() ? GROUP_VIRTUAL : GROUP_INTRINSIC;
-            };
-            case LOCK_CLASS -> c.lock() != null && c.lock().lockClass() != null ? c.lock().lockClass() : Unknown.LOCK;
-            case LOCK -> c.lock() != null ? c.lock() : Unknown.LOCK;
-            case THREAD -> c.thread() != null ? c.thread() : Unknown.THREAD;
-            case METHOD -> method(c.chain(), allFrames);
-            case CHAIN -> c.chain() != null ? c.chain() : Unknown.CHAIN;
-            case SITE -> ApplicationFrames.site(c.chain());
-            default -> throw new IllegalStateException(displayName + " keys owner parts");
-        };
-    }
-
-    /** The key of one owner part (owner-side aspects), by the default frame rule. */
-    public Object key(OwnerPart p) {
-        return key(p, false);
-    }
-
-    /** The key of one owner part (owner-side aspects); allFrames as for {@link #key(Contention, boolean)}. */
-    public Object key(OwnerPart p, boolean allFrames) {
-        if (p.owner() == null) {
-            return p.unownedKey();
-        }
-        return switch (this) {
-            case OWNER_THREAD -> p.owner();
-            case OWNER_METHOD -> method(p.chain(), allFrames);
-            case OWNER_CHAIN -> p.chain() != null ? p.chain() : Unknown.CHAIN;
-            case OWNER_SITE -> ApplicationFrames.site(p.chain());
-            case OWNER_STATE -> p.state();
-            case ROOT_OWNER_THREAD -> p.rootOwner() != null ? p.rootOwner() : p.rootUnowned();
-            case ROOT_OWNER_METHOD -> p.rootOwner() != null ? method(p.rootChain(), allFrames) : p.rootUnowned();
-            case ROOT_OWNER_CHAIN -> p.rootOwner() == null ? p.rootUnowned()
-                    : p.rootChain() != null ? p.rootChain() : Unknown.CHAIN;
-            default -> throw new IllegalStateException(displayName + " keys whole contentions");
-        };
-    }
-
     /** Names what-if sections (lockstat whatif): an owner-side aspect, lock or lock-class. */
     public boolean namesSections() {
         return ownerSide && !needsOwnerStates() || this == LOCK || this == LOCK_CLASS;
-    }
-
-    /**
-     * The key of a hold of lock shown by the owner part p, for an aspect that {@link #namesSections()}:
-     * the owner part's key, or the lock's (or its class's).
-     */
-    public Object holdKey(LockRef lock, OwnerPart p, boolean allFrames) {
-        return switch (this) {
-            case LOCK -> lock;
-            case LOCK_CLASS -> lock.lockClass() != null ? lock.lockClass() : Unknown.LOCK;
-            default -> {
-                if (!namesSections()) {
-                    throw new IllegalStateException(displayName + " does not name a section");
-                }
-                yield key(p, allFrames);
-            }
-        };
-    }
-
-    private static Object method(ChainRef chain, boolean allFrames) {
-        MethodRef m = chain == null ? null : chain.topMethod(allFrames);
-        return m != null ? m : Unknown.METHOD;
     }
 
     public static Aspect byName(String name) {

@@ -128,8 +128,8 @@ public record BottleGraph(List<Box> boxes, long windowNanos, long sharedNanos, i
                 untraced++;
                 continue;   // no traced event at all: VM threads, idle daemons (see ThreadTimeline.traced)
             }
-            String name = tl.thread().displayName();
-            String label = byNamePattern ? pattern(name) : name + " #" + tl.thread().id();
+            String name = tl.threadName();
+            String label = byNamePattern ? pattern(name) : tl.thread();
             double[] acc = byLabel.computeIfAbsent(label, k -> new double[4]);
             acc[0]++;
             acc[1] += run;

@@ -32,8 +32,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import jdk.lockstat.internal.aggregate.AspectKeys;
 import jdk.lockstat.internal.model.Contention;
-import jdk.lockstat.internal.model.ContentionSink;
 import jdk.lockstat.internal.model.OwnerPart;
 import jdk.lockstat.internal.model.Unknown;
 
@@ -50,7 +50,7 @@ import jdk.lockstat.internal.model.Unknown;
  *
  * <p>Fed by one thread; trees and details can be built meanwhile by others, under the axis's lock.
  */
-public final class ContentionCube implements ContentionSink {
+public final class ContentionCube {
     /** Blocked-side aspects, in the order of a row's keys: every one Aspect defines, so a new one needs nothing here. */
     private static final Aspect[] BLOCKED = java.util.Arrays.stream(Aspect.values()).filter(a -> !a.ownerSide())
             .toArray(Aspect[]::new);
@@ -87,7 +87,7 @@ public final class ContentionCube implements ContentionSink {
         static OwnerKey of(OwnerPart p) {
             Object[] k = new Object[OWNER_ASPECTS.size()];
             for (int i = 0; i < k.length; i++) {
-                k[i] = OWNER_ASPECTS.get(i).key(p);
+                k[i] = AspectKeys.key(OWNER_ASPECTS.get(i), p, false);
             }
             return new OwnerKey(k, p.blockedOn() != null ? "blocked on " + p.blockedOn() : p.state());
         }
@@ -166,11 +166,11 @@ public final class ContentionCube implements ContentionSink {
         axis.onFold(this::fold);
     }
 
-    @Override
-    public void accept(Contention c) {
+    /** One contention, from the analysis that fills the cube (TraceModel). */
+    void accept(Contention c) {
         Object[] blocked = new Object[BLOCKED.length];
         for (int i = 0; i < BLOCKED.length; i++) {
-            blocked[i] = BLOCKED[i].key(c);
+            blocked[i] = AspectKeys.key(BLOCKED[i], c, false);
         }
         List<OwnerKey> owners = new ArrayList<>(2);
         List<Long> nanos = new ArrayList<>(2);

@@ -21,30 +21,29 @@
 
 package jdk.lockstat.query;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-
-import jdk.lockstat.internal.model.ChainRef;
-import jdk.lockstat.internal.model.LockRef;
-import jdk.lockstat.internal.model.ThreadRef;
 
 /**
- * The per-lock statistics table (J9 thesis, section 3.7): one row per lock object, merged over that
- * object's monitor lifetimes (an object can be inflated, deflated and inflated again). Like the thesis,
- * a row names the thread and call chain of the lock's first contention. After-wait re-acquisitions are
- * not counted (as in the report's main tree).
+ * The per-lock statistics table (J9 thesis, section 3.7): one row per contended lock object, merged over
+ * that object's monitor lifetimes, largest blocked thread time first. A row names the thread and call
+ * chain of the lock's first contention. After-wait re-acquisitions are not counted (as in the report's
+ * main tree). {@code lockstat locks}, the HTML report and the viewer show this table; {@code lockstat
+ * help columns} explains each figure.
  */
 public final class LockStatistics {
-    /** One lock's figures; times in trace clock ticks (nanoseconds). */
-    public record Row(LockRef lock, ThreadRef firstThread, ChainRef firstChain, long timesBlocked, int peakBlocked,
+    /**
+     * One lock's figures; times in trace clock nanoseconds. lock: the lock object (Class@hash);
+     * firstThread: the first blocked thread (name #id), or null; firstChain: its call chain, or null where
+     * the chain is unknown.
+     */
+    public record Row(String lock, String firstThread, CallChain firstChain, long timesBlocked, int peakBlocked,
                       long threadTime, long realTime, int blockedNow, long first, long last) {
+        /** Blocked thread time per contention. */
         public double averageBlockedTime() {
             return LockMetrics.averageBlockedTime(threadTime, timesBlocked);
         }
 
+        /** Contended real time per hand-over (not every acquisition's hold: see {@link LockMetrics#averageHoldTime}). */
         public double averageHoldTime() {
             return LockMetrics.averageHoldTime(realTime, timesBlocked, blockedNow);
         }
@@ -53,29 +52,17 @@ public final class LockStatistics {
         public long lifetime() {
             return last > first ? last - first : 0;
         }
-
-        Row merge(Row o) {
-            boolean mine = first <= o.first;
-            return new Row(lock, mine ? firstThread : o.firstThread, mine ? firstChain : o.firstChain,
-                    timesBlocked + o.timesBlocked, Math.max(peakBlocked, o.peakBlocked), threadTime + o.threadTime,
-                    realTime + o.realTime, blockedNow + o.blockedNow, Math.min(first, o.first), Math.max(last, o.last));
-        }
     }
 
-    private final Map<LockRef, Row> rows = new LinkedHashMap<>();
+    private final List<Row> rows;
 
-    /** One lock lifetime's row (the reconstruction's lock analyzers); rows of one lock object merge. */
-    public void add(Row row) {
-        if (row.timesBlocked() == 0 && row.threadTime() == 0 && row.blockedNow() == 0) {
-            return;
-        }
-        rows.merge(row.lock(), row, Row::merge);
+    /** The table of these rows, in the order given. */
+    public LockStatistics(List<Row> rows) {
+        this.rows = List.copyOf(rows);
     }
 
-    /** Rows by blocked thread-time, largest first. */
+    /** Rows by blocked thread time, largest first. */
     public List<Row> rows() {
-        List<Row> list = new ArrayList<>(rows.values());
-        list.sort(Comparator.comparingLong(Row::threadTime).reversed().thenComparing(r -> r.lock().toString()));
-        return list;
+        return rows;
     }
 }

@@ -31,6 +31,7 @@ import jdk.lockstat.internal.model.ActivityListener;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.ContentionSink;
 import jdk.lockstat.internal.model.ParkBlockerKind;
+import jdk.lockstat.internal.model.QueryInputs;
 import jdk.lockstat.internal.model.ThreadRef;
 
 /**
@@ -43,7 +44,7 @@ import jdk.lockstat.internal.model.ThreadRef;
  *
  * <p>Fed by one thread; read by any, under the axis's lock (the viewer draws while it loads).
  */
-public final class ThreadActivity implements ActivityListener, ContentionSink {
+public final class ThreadActivity {
     private static final int BLOCKED = 0, WAITING = 1, PARKED = 2;
 
     private final TimeAxis axis;
@@ -111,12 +112,87 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
         });
     }
 
+    /**
+     * What fills this from an analysis: its listener and its sink for monitor contentions (park contentions
+     * arrive through the listener). The engine's types stay out of this class's public API; code outside
+     * the package reaches them through {@link QueryInputs}.
+     */
+    private final Inputs inputs = new Inputs();
+
+    static {
+        QueryInputs.registerActivity(a -> ((ThreadActivity) a).inputs);
+    }
+
+    ActivityListener listener() {
+        return inputs;
+    }
+
+    ContentionSink sink() {
+        return inputs;
+    }
+
+    private final class Inputs implements ActivityListener, ContentionSink, QueryInputs.Activity {
+        @Override
+        public void threadStarted(ThreadRef thread, long time, boolean existedAtStart) {
+            ThreadActivity.this.threadStarted(thread, time, existedAtStart);
+        }
+
+        @Override
+        public void threadEnded(ThreadRef thread, long time) {
+            ThreadActivity.this.threadEnded(thread, time);
+        }
+
+        @Override
+        public void parked(ThreadRef thread, ParkBlockerKind kind, long from, long to) {
+            ThreadActivity.this.parked(thread, kind, from, to);
+        }
+
+        @Override
+        public void parkedUntilEnd(ThreadRef thread, ParkBlockerKind kind, long from) {
+            ThreadActivity.this.parkedUntilEnd(thread, kind, from);
+        }
+
+        @Override
+        public void waitStarted(ThreadRef thread, long time) {
+            ThreadActivity.this.waitStarted(thread, time);
+        }
+
+        @Override
+        public void waitEnded(ThreadRef thread, long time) {
+            ThreadActivity.this.waitEnded(thread, time);
+        }
+
+        @Override
+        public void vmPause(long time, long duration, int kind) {
+            ThreadActivity.this.vmPause(time, duration, kind);
+        }
+
+        @Override
+        public void cpuTime(ThreadRef thread, long time, long cpuNanos) {
+            ThreadActivity.this.cpuTime(thread, time, cpuNanos);
+        }
+
+        @Override
+        public void accept(Contention c) {
+            ThreadActivity.this.accept(c);
+        }
+
+        @Override
+        public ActivityListener listener() {
+            return this;
+        }
+
+        @Override
+        public ContentionSink sink() {
+            return this;
+        }
+    }
+
     private Track track(ThreadRef t) {
         return tracks.computeIfAbsent(t, Track::new);
     }
 
-    @Override
-    public void threadStarted(ThreadRef thread, long time, boolean existedAtStart) {
+    void threadStarted(ThreadRef thread, long time, boolean existedAtStart) {
         synchronized (axis) {
             Track t = track(thread);
             t.start = Math.min(t.start, existedAtStart ? Math.min(time, axis.startNanos()) : time);
@@ -125,16 +201,14 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
         }
     }
 
-    @Override
-    public void threadEnded(ThreadRef thread, long time) {
+    void threadEnded(ThreadRef thread, long time) {
         synchronized (axis) {
             track(thread).end = time;
             seen(time);
         }
     }
 
-    @Override
-    public void parked(ThreadRef thread, ParkBlockerKind kind, long from, long to) {
+    void parked(ThreadRef thread, ParkBlockerKind kind, long from, long to) {
         synchronized (axis) {
             add(track(thread), state(kind), from, to);
         }
@@ -148,8 +222,7 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
         };
     }
 
-    @Override
-    public void parkedUntilEnd(ThreadRef thread, ParkBlockerKind kind, long from) {
+    void parkedUntilEnd(ThreadRef thread, ParkBlockerKind kind, long from) {
         synchronized (axis) {
             Track t = track(thread);
             t.parkSince = from;
@@ -157,15 +230,13 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
         }
     }
 
-    @Override
-    public void waitStarted(ThreadRef thread, long time) {
+    void waitStarted(ThreadRef thread, long time) {
         synchronized (axis) {
             track(thread).waitSince = time;
         }
     }
 
-    @Override
-    public void waitEnded(ThreadRef thread, long time) {
+    void waitEnded(ThreadRef thread, long time) {
         synchronized (axis) {
             Track t = track(thread);
             if (t.waitSince != Long.MIN_VALUE) {
@@ -175,8 +246,7 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
         }
     }
 
-    @Override
-    public void vmPause(long time, long duration, int kind) {
+    void vmPause(long time, long duration, int kind) {
         synchronized (axis) {
             pauseCount++;
             pauseNanos += duration;
@@ -185,8 +255,7 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
         }
     }
 
-    @Override
-    public void cpuTime(ThreadRef thread, long time, long cpuNanos) {
+    void cpuTime(ThreadRef thread, long time, long cpuNanos) {
         synchronized (axis) {
             cpuRecorded = true;
             Track t = track(thread);
@@ -221,8 +290,7 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
     }
 
     /** Monitor contentions; park contentions arrive through {@link #parked}. */
-    @Override
-    public void accept(Contention c) {
+    void accept(Contention c) {
         if (c.kind() != Contention.Kind.INTRINSIC || c.thread() == null) {
             return;
         }
@@ -290,8 +358,13 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
      * "alive": bottle graphs leave such threads out, unless its CPU time was recorded (onCpu: RUNNING is
      * then time on a CPU, RUNNABLE the rest of its not-blocked time).
      */
-    public record ThreadTimeline(ThreadRef thread, long startNanos, long endNanos, long[][] nanos, boolean traced,
-                                 boolean onCpu) {
+    public record ThreadTimeline(String threadName, long threadId, long startNanos, long endNanos, long[][] nanos,
+                                 boolean traced, boolean onCpu) {
+        /** The thread as reports name it: its name and id. */
+        public String thread() {
+            return threadName + " #" + threadId;
+        }
+
         public long total(ThreadState s) {
             long sum = 0;
             for (long v : nanos[s.ordinal()]) {
@@ -316,7 +389,7 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
             }
             all.sort(Comparator.comparing((ThreadTimeline tl) -> !tl.traced())
                     .thenComparingLong(tl -> -(tl.total(ThreadState.BLOCKED) + tl.total(ThreadState.WAITING)))
-                    .thenComparingLong(tl -> tl.thread().id()));
+                    .thenComparingLong(ThreadTimeline::threadId));
             return all.size() > max ? new ArrayList<>(all.subList(0, max)) : all;
         }
     }
@@ -387,7 +460,7 @@ public final class ThreadActivity implements ActivityListener, ContentionSink {
         if (t.cpuSegments > 0) {
             splitByCpu(t, nanos, origin, w);
         }
-        return new ThreadTimeline(t.thread, s, e, nanos, t.traced, t.cpuSegments > 0);
+        return new ThreadTimeline(t.thread.displayName(), t.thread.id(), s, e, nanos, t.traced, t.cpuSegments > 0);
     }
 
     /**

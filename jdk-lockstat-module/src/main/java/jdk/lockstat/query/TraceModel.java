@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 
+import jdk.lockstat.internal.aggregate.LockRows;
 import jdk.lockstat.internal.format.Event;
 import jdk.lockstat.internal.format.EventBuffer;
 import jdk.lockstat.internal.format.TraceHeader;
@@ -69,9 +70,9 @@ public final class TraceModel {
         // Every aspect can be chosen in the viewer, owner state and root owners included.
         analysis = new ContentionAnalysis(c -> {
             cube.accept(c);
-            activity.accept(c);
+            activity.sink().accept(c);
         }, ContentionAnalysis.Options.defaults().withOwnerStates(true));
-        analysis.activityListener(activity);
+        analysis.activityListener(activity.listener());
     }
 
     /** A model to be filled by {@link #load}; the cube and activity may be read meanwhile. */
@@ -184,7 +185,7 @@ public final class TraceModel {
 
     /** Per-lock statistics (complete once loaded). */
     public LockStatistics lockStatistics() {
-        return analysis.lockStatistics();
+        return LockRows.of(analysis.lockStatistics());
     }
 
     /** Events analysed so far (all of them once loaded). */

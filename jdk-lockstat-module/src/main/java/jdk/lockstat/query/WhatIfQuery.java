@@ -25,6 +25,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
+import jdk.lockstat.internal.aggregate.AspectKeys;
 import jdk.lockstat.internal.format.TraceFormatException;
 import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
@@ -63,7 +64,7 @@ public final class WhatIfQuery {
         if (!by.namesSections()) {
             throw new IllegalArgumentException("a section is named by an owner aspect or its lock, not " + by.displayName());
         }
-        HoldCollector holds = new HoldCollector((lock, part) -> by.holdKey(lock, part, false));
+        HoldCollector holds = new HoldCollector((lock, part) -> AspectKeys.holdKey(by, lock, part, false));
         ContentionAnalysis analysis = new ContentionAnalysis(holds);
         analysis.activityListener(holds);
         ContentionAnalysis.TraceResult result;

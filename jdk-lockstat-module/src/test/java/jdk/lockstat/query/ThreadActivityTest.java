@@ -193,7 +193,7 @@ class ThreadActivityTest {
         assertEquals(false, g.oversubscribed());
         assertEquals(0, g.runnableNanos(), MS);
         ThreadActivity.ThreadTimeline w1 = a.timelines(0, TimeAxis.BUCKETS, 10).stream()
-                .filter(tl -> tl.thread().id() == 11).findFirst().orElseThrow();
+                .filter(tl -> tl.threadId() == 11).findFirst().orElseThrow();
         assertEquals(500 * MS, w1.total(ThreadState.RUNNING), MS);
         assertEquals(500 * MS, w1.total(ThreadState.BLOCKED), MS);
         // worker-0 ran alone while worker-1 was blocked (500 ms of share), with it otherwise (250): width 1.33.

@@ -90,7 +90,7 @@ public final class AggregationTree implements ContentionSink {
         }
         Aspect a = aspects.get(level);
         if (!a.ownerSide()) {
-            add(node.child(a.key(c, allFrames)), c, parts, nanos, level + 1);
+            add(node.child(AspectKeys.key(a, c, allFrames)), c, parts, nanos, level + 1);
             return;
         }
         if (parts.isEmpty()) {
@@ -98,12 +98,12 @@ public final class AggregationTree implements ContentionSink {
             return;
         }
         if (parts.size() == 1) {
-            add(node.child(a.key(parts.get(0), allFrames)), c, parts, nanos, level + 1);
+            add(node.child(AspectKeys.key(a, parts.get(0), allFrames)), c, parts, nanos, level + 1);
             return;
         }
         Map<Object, List<OwnerPart>> byKey = new LinkedHashMap<>();
         for (OwnerPart p : parts) {
-            byKey.computeIfAbsent(a.key(p, allFrames), k -> new ArrayList<>(2)).add(p);
+            byKey.computeIfAbsent(AspectKeys.key(a, p, allFrames), k -> new ArrayList<>(2)).add(p);
         }
         for (Map.Entry<Object, List<OwnerPart>> e : byKey.entrySet()) {
             long sum = 0;

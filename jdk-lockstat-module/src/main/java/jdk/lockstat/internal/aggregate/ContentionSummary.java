@@ -147,7 +147,7 @@ public final class ContentionSummary implements ContentionSink {
         }
         Aspect a = aspects.get(level);
         if (!a.ownerSide()) {
-            add(node.child(a.key(t.sample, allFrames)), aspects, allFrames, t, owners, nanos, count, durations,
+            add(node.child(AspectKeys.key(a, t.sample, allFrames)), aspects, allFrames, t, owners, nanos, count, durations,
                     withUnowned, level + 1);
             return;
         }
@@ -157,7 +157,7 @@ public final class ContentionSummary implements ContentionSink {
         }
         Map<Object, List<OwnerTotals>> byKey = new LinkedHashMap<>();
         for (OwnerTotals o : owners) {
-            byKey.computeIfAbsent(a.key(o.sample, allFrames), k -> new ArrayList<>(2)).add(o);
+            byKey.computeIfAbsent(AspectKeys.key(a, o.sample, allFrames), k -> new ArrayList<>(2)).add(o);
         }
         long owned = count - (withUnowned ? t.withoutOwners : 0);
         for (Map.Entry<Object, List<OwnerTotals>> e : byKey.entrySet()) {

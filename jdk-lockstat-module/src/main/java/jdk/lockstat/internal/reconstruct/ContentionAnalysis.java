@@ -35,8 +35,8 @@ import jdk.lockstat.internal.format.TraceParser;
 import jdk.lockstat.internal.model.ActivityListener;
 import jdk.lockstat.internal.model.ContentionSink;
 import jdk.lockstat.internal.model.ParkBlockerKind;
+import jdk.lockstat.internal.model.PerLockStatistics;
 import jdk.lockstat.internal.model.ThreadRef;
-import jdk.lockstat.query.LockStatistics;
 
 /**
  * The analysis engine (paper Figure 6): event parser, metadata resolver, event rearranger, intrinsic
@@ -277,8 +277,8 @@ public final class ContentionAnalysis {
     }
 
     /** Per-lock statistics so far (complete after {@link #finish()}). */
-    public LockStatistics lockStatistics() {
-        LockStatistics all = dispatcher.lockStatistics();
+    public PerLockStatistics lockStatistics() {
+        PerLockStatistics all = dispatcher.lockStatistics();
         parks.addStatistics(all);   // park-based locks (java.util.concurrent) in the same table
         return all;
     }

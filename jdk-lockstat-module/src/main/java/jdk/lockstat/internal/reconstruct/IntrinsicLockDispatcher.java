@@ -22,7 +22,7 @@
 package jdk.lockstat.internal.reconstruct;
 
 import jdk.lockstat.internal.model.ContentionSink;
-import jdk.lockstat.query.LockStatistics;
+import jdk.lockstat.internal.model.PerLockStatistics;
 
 /**
  * Paper 4.1, "intrinsic lock dispatcher": one lock analyzer per monitor lifetime, created at its first
@@ -32,7 +32,7 @@ final class IntrinsicLockDispatcher implements MonitorQueue.Target {
     private final LongMap<MonitorLockAnalyzer> analyzers = new LongMap<>();
     private final ContentionSink sink;
     private final AnalysisCounters counters;
-    private final LockStatistics lockStatistics = new LockStatistics();
+    private final PerLockStatistics lockStatistics = new PerLockStatistics();
     private final long statsFrom;
     private final long statsTo;
     private long traceStart;
@@ -85,8 +85,8 @@ final class IntrinsicLockDispatcher implements MonitorQueue.Target {
     }
 
     /** The per-lock table so far: ended lifetimes plus the ones still running. */
-    LockStatistics lockStatistics() {
-        LockStatistics now = new LockStatistics();
+    PerLockStatistics lockStatistics() {
+        PerLockStatistics now = new PerLockStatistics();
         lockStatistics.rows().forEach(now::add);
         analyzers.values().forEach(a -> now.add(a.statistics()));
         return now;

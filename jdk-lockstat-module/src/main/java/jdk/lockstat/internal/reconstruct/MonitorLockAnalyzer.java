@@ -34,8 +34,8 @@ import jdk.lockstat.internal.model.ContentionSink;
 import jdk.lockstat.internal.model.Frame;
 import jdk.lockstat.internal.model.LockRef;
 import jdk.lockstat.internal.model.OwnerPart;
+import jdk.lockstat.internal.model.PerLockStatistics;
 import jdk.lockstat.internal.model.ThreadRef;
-import jdk.lockstat.query.LockStatistics;
 
 /**
  * Paper 4.1, "lock analyzer": replays one monitor lifetime's events in sequence-number order and builds
@@ -341,8 +341,8 @@ final class MonitorLockAnalyzer {
         rest.forEach(l -> settle(l, null));
     }
 
-    LockStatistics.Row statistics() {
-        return new LockStatistics.Row(lock(), firstThread, firstChain, stats.times(), stats.peak(), stats.threadTime(),
+    PerLockStatistics.Row statistics() {
+        return new PerLockStatistics.Row(lock(), firstThread, firstChain, stats.times(), stats.peak(), stats.threadTime(),
                 stats.realTime(), stats.blockedNow(), stats.first(), stats.last());
     }
 }

@@ -32,8 +32,8 @@ import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.ContentionSink;
 import jdk.lockstat.internal.model.LockRef;
 import jdk.lockstat.internal.model.ParkBlockerKind;
+import jdk.lockstat.internal.model.PerLockStatistics;
 import jdk.lockstat.internal.model.ThreadRef;
-import jdk.lockstat.query.LockStatistics;
 
 /**
  * Paper 4.1, park side: receives park events in global sequence order. Its thread analyzer bundles each
@@ -242,7 +242,7 @@ final class ParkDispatcher {
     }
 
     /** Adds the per-blocker statistics rows of the park-based locks seen so far. */
-    void addStatistics(LockStatistics into) {
+    void addStatistics(PerLockStatistics into) {
         blockers.values().forEach(a -> into.add(a.statistics()));
     }
 }

@@ -29,8 +29,8 @@ import java.util.Map;
 import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.LockRef;
+import jdk.lockstat.internal.model.PerLockStatistics;
 import jdk.lockstat.internal.model.ThreadRef;
-import jdk.lockstat.query.LockStatistics;
 
 /**
  * One park blocker (a ReentrantLock's sync, a Semaphore, ...) treated as a lock (paper 4.1): its releases
@@ -190,8 +190,8 @@ final class ParkLockAnalyzer {
         stats.count(c.start(), c.end());
     }
 
-    LockStatistics.Row statistics() {
-        return new LockStatistics.Row(lock, firstThread, firstChain, stats.times(), stats.peak(), stats.threadTime(),
+    PerLockStatistics.Row statistics() {
+        return new PerLockStatistics.Row(lock, firstThread, firstChain, stats.times(), stats.peak(), stats.threadTime(),
                 stats.realTime(), stats.blockedNow(), stats.first(), stats.last());
     }
 }

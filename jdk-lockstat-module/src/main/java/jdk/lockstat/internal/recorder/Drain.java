@@ -71,16 +71,21 @@ final class Drain implements Runnable {
      * (call {@link LockStatVM#collect} before, for threads' partly filled buffers); null if the drain
      * thread did not let go in time.
      */
-    <T> T drainAndRun(long timeoutMillis, java.util.concurrent.Callable<T> action) throws Exception {
+    <T, E extends Exception> T drainAndRun(long timeoutMillis, Action<T, E> action) throws E, InterruptedException {
         if (!lock.tryLock(timeoutMillis, TimeUnit.MILLISECONDS)) {
             return null;
         }
         try {
             handOverQueued();
-            return action.call();
+            return action.run();
         } finally {
             lock.unlock();
         }
+    }
+
+    /** What {@link #drainAndRun} runs once everything queued is with the sinks. */
+    interface Action<T, E extends Exception> {
+        T run() throws E;
     }
 
     /** Whether every sink has failed (tracing then stopped by itself). */
@@ -109,15 +114,7 @@ final class Drain implements Runnable {
      * {@link LockStatVM#collect}); waits at most the given time for the drain thread to let go.
      */
     boolean drainNow(long timeoutMillis) throws InterruptedException {
-        if (!lock.tryLock(timeoutMillis, TimeUnit.MILLISECONDS)) {
-            return false;
-        }
-        try {
-            handOverQueued();
-            return true;
-        } finally {
-            lock.unlock();
-        }
+        return drainAndRun(timeoutMillis, () -> Boolean.TRUE) != null;
     }
 
     /** Everything the VM has queued, to the sinks, as one period (the caller holds the lock). */

@@ -290,7 +290,7 @@ final class HtmlReport {
         for (LockStatistics.Row r : c.locks()) {
             String first = r.firstThread() == null ? "" : r.firstThread() + " at " + LocksCommand.firstFrame(r, c.allFrames());
             sb.append(String.format(Locale.ROOT, "<tr><td class=\"lock\">%s</td><td>%,d</td><td>%d</td><td>%s</td><td>%s</td>"
-                    + "<td>%s</td><td>%s</td><td>%.2f%%</td><td class=\"first\">%s</td></tr>\n", esc(r.lock().toString()),
+                    + "<td>%s</td><td>%s</td><td>%.2f%%</td><td class=\"first\">%s</td></tr>\n", esc(r.lock()),
                     r.timesBlocked(), r.peakBlocked(), esc(ReportFormat.millis(r.threadTime())),
                     esc(ReportFormat.millis(r.realTime())), esc(DurationText.of(Math.round(r.averageBlockedTime()))),
                     esc(DurationText.of(Math.round(r.averageHoldTime()))),

@@ -27,7 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import jdk.lockstat.internal.model.Frame;
+import jdk.lockstat.internal.aggregate.LockRows;
 import jdk.lockstat.query.LockMetrics;
 import jdk.lockstat.query.LockStatistics;
 import jdk.lockstat.query.ReportFormat;
@@ -71,7 +71,7 @@ final class LocksCommand implements Command {
         int top = o.values.containsKey("--top") ? ReportCommand.positiveInt("--top", o.values.get("--top")) : Integer.MAX_VALUE;
         AnalysisRun run = AnalysisRun.of(o, usage());
         run.analyze(c -> { }, err, name());
-        List<LockStatistics.Row> rows = run.analysis.lockStatistics().rows();
+        List<LockStatistics.Row> rows = LockRows.of(run.analysis.lockStatistics()).rows();
         if (rows.size() > top) {
             rows = rows.subList(0, top);
         }
@@ -98,16 +98,15 @@ final class LocksCommand implements Command {
             LockMetrics.utilisationPercent(r.realTime(), r.lifetime()), LockMetrics.utilisationPercent(r.threadTime(), r.lifetime())};
     }
 
-    /** The top frame of a lock's first contention's chain, by the frame rule; the chain's text when it has none shown. */
+    /** The top frame of a lock's first contention's chain, by the frame rule. */
     static String firstFrame(LockStatistics.Row r, boolean allFrames) {
         if (r.firstChain() == null) {
             return "<unknown chain>";
         }
-        List<Frame> shown = r.firstChain().frames(allFrames);
-        return shown == null || shown.isEmpty() ? r.firstChain().toString() : shown.get(0).toString();
+        return r.firstChain().frames(allFrames).get(0);
     }
 
-    /** The chain of a lock's first contention, by the frame rule (ChainRef.frames(boolean)). */
+    /** The chain of a lock's first contention, by the frame rule (CallChain.text). */
     private static String firstChain(LockStatistics.Row r, boolean allFrames) {
         return r.firstChain() == null ? "" : r.firstChain().text(allFrames);
     }
@@ -144,7 +143,7 @@ final class LocksCommand implements Command {
             for (double d : numbers(r, runNanos)) {
                 sb.append(',').append(format(d));
             }
-            sb.append(',').append(ReportFormat.csvField(r.firstThread() == null ? "" : r.firstThread().toString()));
+            sb.append(',').append(ReportFormat.csvField(r.firstThread() == null ? "" : r.firstThread()));
             sb.append(',').append(ReportFormat.csvField(firstChain(r, allFrames)));
             out.println(sb);
         }
@@ -165,7 +164,7 @@ final class LocksCommand implements Command {
             for (int i = 0; i < v.length; i++) {
                 sb.append(", ").append(Json.quote(COLUMNS[i + 1])).append(": ").append(format(v[i]));
             }
-            sb.append(", \"firstThread\": ").append(r.firstThread() == null ? "null" : Json.quote(r.firstThread().toString()));
+            sb.append(", \"firstThread\": ").append(r.firstThread() == null ? "null" : Json.quote(r.firstThread()));
             sb.append(", \"firstChain\": ").append(r.firstChain() == null ? "null" : Json.quote(firstChain(r, allFrames)));
             sb.append('}');
             sep = ",\n";

@@ -27,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jdk.lockstat.internal.aggregate.AspectKeys;
 import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.ContentionSink;
@@ -91,8 +92,8 @@ public final class PprofProfile implements ContentionSink {
         if (c.afterWait()) {
             return;
         }
-        Object group = Aspect.GROUP.key(c), lockClass = Aspect.LOCK_CLASS.key(c), lock = Aspect.LOCK.key(c);
-        Object thread = Aspect.THREAD.key(c);
+        Object group = AspectKeys.key(Aspect.GROUP, c, false), lockClass = AspectKeys.key(Aspect.LOCK_CLASS, c, false), lock = AspectKeys.key(Aspect.LOCK, c, false);
+        Object thread = AspectKeys.key(Aspect.THREAD, c, false);
         Object blockedStack = c.chain() != null ? c.chain() : Unknown.CHAIN;
         // This contention's nanoseconds per sample: per (owner thread, owner chain), or per owner thread.
         Map<SampleKey, Long> mine = new LinkedHashMap<>(4);

@@ -28,12 +28,15 @@ import java.util.List;
 import java.util.Locale;
 
 import jdk.lockstat.internal.aggregate.AggregationTree;
+import jdk.lockstat.internal.aggregate.AspectKeys;
 import jdk.lockstat.internal.aggregate.CollapsedStacks;
+import jdk.lockstat.internal.aggregate.LockRows;
 import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.model.ActivityListener;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.ContentionSink;
 import jdk.lockstat.internal.model.ParkBlockerKind;
+import jdk.lockstat.internal.model.QueryInputs;
 import jdk.lockstat.internal.model.ThreadRef;
 import jdk.lockstat.internal.whatif.HoldCollector;
 import jdk.lockstat.internal.whatif.ReplayModel;
@@ -88,10 +91,11 @@ final class ReportPage {
         CollapsedStacks blocked = new CollapsedStacks(false, allFrames), owners = new CollapsedStacks(true, allFrames);
         TimeAxis axis = new TimeAxis();
         ThreadActivity activity = new ThreadActivity(axis);
-        BoundedHolds holds = new BoundedHolds(new HoldCollector((lock, part) -> WhatIfCommand.DEFAULT_BY.holdKey(lock, part, allFrames)),
+        BoundedHolds holds = new BoundedHolds(new HoldCollector((lock, part) -> AspectKeys.holdKey(WhatIfCommand.DEFAULT_BY, lock, part, allFrames)),
                 WHATIF_MAX_ITEMS);
-        run.withActivity(ActivityListener.of(activity, holds));
-        run.withUnfiltered(activity, axis::start);
+        QueryInputs.Activity inputs = QueryInputs.ofActivity(activity);
+        run.withActivity(ActivityListener.of(inputs.listener(), holds));
+        run.withUnfiltered(inputs.sink(), axis::start);
         run.analyze(c -> {
             for (AggregationTree t : trees) {
                 t.accept(c);
@@ -126,7 +130,7 @@ final class ReportPage {
             }
         }
         HtmlReport.WhatIfTable whatIf = whatIf(run, holds, header);
-        List<LockStatistics.Row> locks = run.analysis.lockStatistics().rows();
+        List<LockStatistics.Row> locks = LockRows.of(run.analysis.lockStatistics()).rows();
         AggregationTree any = trees.get(0);
         String title = "Lock contention: " + run.file.getFileName()
                 + (run.windowText().isEmpty() ? "" : " (" + run.windowText() + ")");

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import jdk.lockstat.internal.aggregate.AspectKeys;
 import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.whatif.CriticalPath;
 import jdk.lockstat.internal.whatif.HoldCollector;
@@ -86,7 +87,7 @@ final class WhatIfCommand implements Command {
         }
         ReportCommand.appPackages(o.values.get("--app-packages"), List.of(by));
         boolean allFrames = o.flags.contains(Options.ALL_FRAMES);
-        HoldCollector holds = new HoldCollector((lock, part) -> by.holdKey(lock, part, allFrames));
+        HoldCollector holds = new HoldCollector((lock, part) -> AspectKeys.holdKey(by, lock, part, allFrames));
         AnalysisRun run = AnalysisRun.of(o, usage());
         run.withActivity(holds);
         run.analyze(holds, err, name());

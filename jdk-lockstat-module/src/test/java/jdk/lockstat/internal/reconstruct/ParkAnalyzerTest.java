@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 import jdk.lockstat.internal.format.EventBufferBuilder;
 import jdk.lockstat.internal.format.EventType;
 import jdk.lockstat.internal.model.Contention;
-import jdk.lockstat.query.LockStatistics;
+import jdk.lockstat.internal.model.PerLockStatistics;
 
 /** Park-based contention (paper 3.3, 4.1) from hand-built traces with known answers. */
 class ParkAnalyzerTest {
@@ -96,9 +96,9 @@ class ParkAnalyzerTest {
         unpark(b2, 300, 5, T2, T4);
         parkEnd(b4, 305, 6, 5);
         Scenario.Result r = s.push();
-        List<LockStatistics.Row> rows = r.analysis().lockStatistics().rows();
+        List<PerLockStatistics.Row> rows = r.analysis().lockStatistics().rows();
         assertEquals(1, rows.size(), rows.toString());
-        LockStatistics.Row row = rows.get(0);
+        PerLockStatistics.Row row = rows.get(0);
         assertEquals("java.util.concurrent.locks.ReentrantLock$NonfairSync@5151", row.lock().toString());
         assertEquals(2, row.timesBlocked());
         assertEquals(2, row.peakBlocked());
