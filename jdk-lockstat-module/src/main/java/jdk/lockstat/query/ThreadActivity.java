@@ -134,47 +134,96 @@ public final class ThreadActivity {
     private final class Inputs implements ActivityListener, ContentionSink, QueryInputs.Activity {
         @Override
         public void threadStarted(ThreadRef thread, long time, boolean existedAtStart) {
-            ThreadActivity.this.threadStarted(thread, time, existedAtStart);
+            synchronized (axis) {
+                Track t = track(thread);
+                t.start = Math.min(t.start, existedAtStart ? Math.min(time, axis.startNanos()) : time);
+                t.startedInTrace = !existedAtStart;
+                seen(time);
+            }
         }
 
         @Override
         public void threadEnded(ThreadRef thread, long time) {
-            ThreadActivity.this.threadEnded(thread, time);
+            synchronized (axis) {
+                track(thread).end = time;
+                seen(time);
+            }
         }
 
         @Override
         public void parked(ThreadRef thread, ParkBlockerKind kind, long from, long to) {
-            ThreadActivity.this.parked(thread, kind, from, to);
+            synchronized (axis) {
+                add(track(thread), state(kind), from, to);
+            }
         }
 
         @Override
         public void parkedUntilEnd(ThreadRef thread, ParkBlockerKind kind, long from) {
-            ThreadActivity.this.parkedUntilEnd(thread, kind, from);
+            synchronized (axis) {
+                Track t = track(thread);
+                t.parkSince = from;
+                t.parkState = state(kind);
+            }
         }
 
         @Override
         public void waitStarted(ThreadRef thread, long time) {
-            ThreadActivity.this.waitStarted(thread, time);
+            synchronized (axis) {
+                track(thread).waitSince = time;
+            }
         }
 
         @Override
         public void waitEnded(ThreadRef thread, long time) {
-            ThreadActivity.this.waitEnded(thread, time);
+            synchronized (axis) {
+                Track t = track(thread);
+                if (t.waitSince != Long.MIN_VALUE) {
+                    add(t, WAITING, t.waitSince, time);
+                    t.waitSince = Long.MIN_VALUE;
+                }
+            }
         }
 
         @Override
         public void vmPause(long time, long duration, int kind) {
-            ThreadActivity.this.vmPause(time, duration, kind);
+            synchronized (axis) {
+                pauseCount++;
+                pauseNanos += duration;
+                seen(time + duration);
+                spread(pauses, time, time + duration);
+            }
         }
 
         @Override
         public void cpuTime(ThreadRef thread, long time, long cpuNanos) {
-            ThreadActivity.this.cpuTime(thread, time, cpuNanos);
+            synchronized (axis) {
+                cpuRecorded = true;
+                Track t = track(thread);
+                seen(time);
+                if (t.cpuAt == Long.MIN_VALUE) {
+                    // A thread started during the trace used all of its CPU time since its start.
+                    if (t.startedInTrace && t.start < time) {
+                        t.addCpu(t.start, time, cpuNanos);
+                    }
+                } else if (time > t.cpuAt && cpuNanos >= t.cpuSoFar) {
+                    t.addCpu(t.cpuAt, time, cpuNanos - t.cpuSoFar);
+                }
+                if (time > t.cpuAt) {
+                    t.cpuAt = time;
+                    t.cpuSoFar = cpuNanos;
+                }
+            }
         }
 
+        /** Monitor contentions; park contentions arrive through {@code parked}. */
         @Override
         public void accept(Contention c) {
-            ThreadActivity.this.accept(c);
+            if (c.kind() != Contention.Kind.INTRINSIC || c.thread() == null) {
+                return;
+            }
+            synchronized (axis) {
+                add(track(c.thread()), BLOCKED, c.start(), c.end());
+            }
         }
 
         @Override
@@ -192,87 +241,12 @@ public final class ThreadActivity {
         return tracks.computeIfAbsent(t, Track::new);
     }
 
-    void threadStarted(ThreadRef thread, long time, boolean existedAtStart) {
-        synchronized (axis) {
-            Track t = track(thread);
-            t.start = Math.min(t.start, existedAtStart ? Math.min(time, axis.startNanos()) : time);
-            t.startedInTrace = !existedAtStart;
-            seen(time);
-        }
-    }
-
-    void threadEnded(ThreadRef thread, long time) {
-        synchronized (axis) {
-            track(thread).end = time;
-            seen(time);
-        }
-    }
-
-    void parked(ThreadRef thread, ParkBlockerKind kind, long from, long to) {
-        synchronized (axis) {
-            add(track(thread), state(kind), from, to);
-        }
-    }
-
     private static int state(ParkBlockerKind kind) {
         return switch (kind) {
             case LOCK, RESOURCE -> BLOCKED;
             case WAIT -> WAITING;
             case IDLE -> PARKED;
         };
-    }
-
-    void parkedUntilEnd(ThreadRef thread, ParkBlockerKind kind, long from) {
-        synchronized (axis) {
-            Track t = track(thread);
-            t.parkSince = from;
-            t.parkState = state(kind);
-        }
-    }
-
-    void waitStarted(ThreadRef thread, long time) {
-        synchronized (axis) {
-            track(thread).waitSince = time;
-        }
-    }
-
-    void waitEnded(ThreadRef thread, long time) {
-        synchronized (axis) {
-            Track t = track(thread);
-            if (t.waitSince != Long.MIN_VALUE) {
-                add(t, WAITING, t.waitSince, time);
-                t.waitSince = Long.MIN_VALUE;
-            }
-        }
-    }
-
-    void vmPause(long time, long duration, int kind) {
-        synchronized (axis) {
-            pauseCount++;
-            pauseNanos += duration;
-            seen(time + duration);
-            spread(pauses, time, time + duration);
-        }
-    }
-
-    void cpuTime(ThreadRef thread, long time, long cpuNanos) {
-        synchronized (axis) {
-            cpuRecorded = true;
-            Track t = track(thread);
-            seen(time);
-            if (t.cpuAt == Long.MIN_VALUE) {
-                // A thread started during the trace used all of its CPU time since its start.
-                if (t.startedInTrace && t.start < time) {
-                    t.addCpu(t.start, time, cpuNanos);
-                }
-            } else if (time > t.cpuAt && cpuNanos >= t.cpuSoFar) {
-                t.addCpu(t.cpuAt, time, cpuNanos - t.cpuSoFar);
-            }
-            if (time > t.cpuAt) {
-                t.cpuAt = time;
-                t.cpuSoFar = cpuNanos;
-            }
-        }
     }
 
     /** Whether the trace recorded threads' CPU time: running is then on a CPU, apart from runnable. */
@@ -286,16 +260,6 @@ public final class ThreadActivity {
     public long[] pauses() {
         synchronized (axis) {
             return new long[] {pauseCount, pauseNanos};
-        }
-    }
-
-    /** Monitor contentions; park contentions arrive through {@link #parked}. */
-    void accept(Contention c) {
-        if (c.kind() != Contention.Kind.INTRINSIC || c.thread() == null) {
-            return;
-        }
-        synchronized (axis) {
-            add(track(c.thread()), BLOCKED, c.start(), c.end());
         }
     }
 

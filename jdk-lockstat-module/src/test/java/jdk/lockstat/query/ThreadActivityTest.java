@@ -46,12 +46,12 @@ class ThreadActivityTest {
         axis.start(S);
         ThreadActivity a = new ThreadActivity(axis);
         ThreadRef t = thread(1, "main");
-        a.threadStarted(t, S, true);
-        a.parked(t, ParkBlockerKind.LOCK, S + 10 * MS, S + 30 * MS);     // blocked 20 ms
-        a.waitStarted(t, S + 40 * MS);
-        a.waitEnded(t, S + 45 * MS);                                      // waiting 5 ms
-        a.parked(t, ParkBlockerKind.IDLE, S + 50 * MS, S + 60 * MS);     // parked 10 ms
-        a.threadEnded(t, S + 100 * MS);
+        a.listener().threadStarted(t, S, true);
+        a.listener().parked(t, ParkBlockerKind.LOCK, S + 10 * MS, S + 30 * MS);     // blocked 20 ms
+        a.listener().waitStarted(t, S + 40 * MS);
+        a.listener().waitEnded(t, S + 45 * MS);                                      // waiting 5 ms
+        a.listener().parked(t, ParkBlockerKind.IDLE, S + 50 * MS, S + 60 * MS);     // parked 10 ms
+        a.listener().threadEnded(t, S + 100 * MS);
         a.finish(S + 200 * MS);
         ThreadActivity.ThreadTimeline tl = a.timelines(0, TimeAxis.BUCKETS, 10).get(0);
         assertEquals(20 * MS, tl.total(ThreadState.BLOCKED));
@@ -71,17 +71,17 @@ class ThreadActivityTest {
         axis.start(S);
         ThreadActivity a = new ThreadActivity(axis);
         ThreadRef main = thread(1, "main");
-        a.threadStarted(main, S, true);
-        a.waitStarted(main, S + 40 * MS);
-        a.waitEnded(main, S + 100 * MS);
+        a.listener().threadStarted(main, S, true);
+        a.listener().waitStarted(main, S + 40 * MS);
+        a.listener().waitEnded(main, S + 100 * MS);
         for (int i = 0; i < 4; i++) {
             ThreadRef w = thread(10 + i, "worker-" + i);
-            a.threadStarted(w, S + 40 * MS, false);
-            a.parked(w, ParkBlockerKind.IDLE, S + 100 * MS, S + 100 * MS);   // traced, for no time
-            a.threadEnded(w, S + 100 * MS);
+            a.listener().threadStarted(w, S + 40 * MS, false);
+            a.listener().parked(w, ParkBlockerKind.IDLE, S + 100 * MS, S + 100 * MS);   // traced, for no time
+            a.listener().threadEnded(w, S + 100 * MS);
         }
-        a.threadEnded(main, S + 100 * MS);
-        a.threadStarted(thread(2, "Reference Handler"), S, true);   // never traced: left out
+        a.listener().threadEnded(main, S + 100 * MS);
+        a.listener().threadStarted(thread(2, "Reference Handler"), S, true);   // never traced: left out
         a.finish(S + 100 * MS);
         BottleGraph g = a.bottleGraph(0, TimeAxis.BUCKETS, false);
         assertEquals(5, g.boxes().size());
@@ -110,10 +110,10 @@ class ThreadActivityTest {
         axis.start(S);
         ThreadActivity a = new ThreadActivity(axis);
         ThreadRef main = thread(1, "main");
-        a.threadStarted(main, S, true);
-        a.parked(main, ParkBlockerKind.IDLE, S + 30 * MS, S + 40 * MS);
-        a.vmPause(S + 10 * MS, 10 * MS, 0);
-        a.threadEnded(main, S + 40 * MS);
+        a.listener().threadStarted(main, S, true);
+        a.listener().parked(main, ParkBlockerKind.IDLE, S + 30 * MS, S + 40 * MS);
+        a.listener().vmPause(S + 10 * MS, 10 * MS, 0);
+        a.listener().threadEnded(main, S + 40 * MS);
         a.finish(S + 40 * MS);
         ThreadActivity.ThreadTimeline tl = a.timelines(0, TimeAxis.BUCKETS, 10).get(0);
         assertEquals(10 * MS, tl.total(ThreadState.PAUSED));
@@ -138,11 +138,11 @@ class ThreadActivityTest {
             ThreadActivity a = new ThreadActivity(axis);
             for (int i = 0; i < 8; i++) {
                 ThreadRef t = thread(10 + i, "busy-" + i);
-                a.threadStarted(t, S, false);
+                a.listener().threadStarted(t, S, false);
                 for (int k = 1; withCpu && k <= 10; k++) {
-                    a.cpuTime(t, S + k * 100 * MS, k * 25 * MS);
+                    a.listener().cpuTime(t, S + k * 100 * MS, k * 25 * MS);
                 }
-                a.threadEnded(t, S + 1000 * MS);
+                a.listener().threadEnded(t, S + 1000 * MS);
             }
             a.finish(S + 1000 * MS);
             BottleGraph g = a.bottleGraph(0, TimeAxis.BUCKETS, false);
@@ -178,15 +178,15 @@ class ThreadActivityTest {
         axis.start(S);
         ThreadActivity a = new ThreadActivity(axis);
         ThreadRef t0 = thread(10, "worker-0"), t1 = thread(11, "worker-1");
-        a.threadStarted(t0, S, false);
-        a.threadStarted(t1, S, false);
+        a.listener().threadStarted(t0, S, false);
+        a.listener().threadStarted(t1, S, false);
         for (int k = 1; k <= 10; k++) {
-            a.parked(t1, ParkBlockerKind.LOCK, S + (k - 1) * 100 * MS, S + (k - 1) * 100 * MS + 50 * MS);
-            a.cpuTime(t0, S + k * 100 * MS, k * 100 * MS);
-            a.cpuTime(t1, S + k * 100 * MS, k * 50 * MS);
+            a.listener().parked(t1, ParkBlockerKind.LOCK, S + (k - 1) * 100 * MS, S + (k - 1) * 100 * MS + 50 * MS);
+            a.listener().cpuTime(t0, S + k * 100 * MS, k * 100 * MS);
+            a.listener().cpuTime(t1, S + k * 100 * MS, k * 50 * MS);
         }
-        a.threadEnded(t0, S + 1000 * MS);
-        a.threadEnded(t1, S + 1000 * MS);
+        a.listener().threadEnded(t0, S + 1000 * MS);
+        a.listener().threadEnded(t1, S + 1000 * MS);
         a.finish(S + 1000 * MS);
         BottleGraph g = a.bottleGraph(0, TimeAxis.BUCKETS, false);
         assertEquals(2, g.boxes().size());
