@@ -21,7 +21,7 @@
 #include "runtime/atomic.hpp"
 #include "runtime/os.hpp"
 
-enum LockStatWaitEntryKind { LOCKSTAT_WAIT_PENDING_REF = 1, LOCKSTAT_WAIT_WAIT = 2 };
+enum LockStatWaitEntryKind : u1 { LOCKSTAT_WAIT_PENDING_REF = 1, LOCKSTAT_WAIT_WAIT = 2 };
 
 struct LockStatWaitEntry {
   LockStatWaitEntry* next;
