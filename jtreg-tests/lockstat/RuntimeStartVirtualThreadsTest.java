@@ -83,7 +83,13 @@ public class RuntimeStartVirtualThreadsTest {
         try {
             for (int round = 1; round <= 2; round++) {
                 Path trace = dir.resolve("vt-" + round + ".lct");
-                RuntimeControlTest.jcmd(dir, p.pid(), "LockStat.start", "file=" + trace).shouldContain("tracing started");
+                LockStatRun start = RuntimeControlTest.jcmd(dir, p.pid(), "LockStat.start", "file=" + trace);
+                if (!start.stdout.contains("tracing started")) {
+                    // Once on the fastdebug VM beside other tests, jcmd printed only "Command executed
+                    // successfully": whether the command ran and its answer was lost, status tells.
+                    throw new AssertionError("LockStat.start answered: " + start.stdout + "\nLockStat.status then: "
+                            + RuntimeControlTest.jcmd(dir, p.pid(), "LockStat.status").stdout);
+                }
                 Thread.sleep(3000);
                 RuntimeControlTest.jcmd(dir, p.pid(), "LockStat.stop").shouldContain("tracing stopped");
                 LockStatRun.verifyOk(trace);
