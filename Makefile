@@ -14,7 +14,7 @@ JTREG_TESTS ?= jtreg-tests
 FUZZ_INPUTS ?= 100000
 FUZZ_SEED ?= $(shell date +%s)
 
-.PHONY: jdk-fastdebug test-fastdebug test-gtest generate-events test-events jdk-aarch64 test-aarch64 test-dist-aarch64 test-openjdk-aarch64 dist-aarch64 dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-whatif bench-device demo install clean distclean
+.PHONY: jdk-fastdebug test-fastdebug test-gtest generate-events test-events jdk-aarch64 test-aarch64 jdk-aarch64-pac test-aarch64-pac test-dist-aarch64 test-openjdk-aarch64 dist-aarch64 dist test-dist jdk-without-lockstat fuzz test-openjdk test-openjdk-quick all jdk test test-module test-jtreg test-viewer viewer viewer-screenshots viewer-sample viewer-bench bench bench-quick bench-prepare bench-overhead bench-idle bench-accuracy bench-whatif bench-device demo install clean distclean
 XVFB := xvfb-run -a -s "-screen 0 1600x1200x24"
 VIEWER_CP := viewer-fx/target/classes:viewer-fx/target/lib/*
 
@@ -69,6 +69,27 @@ jdk-aarch64: jdk
 	BOOT_JDK=$(BOOT_JDK) JOBS=$(JOBS) tools/build-image.sh build/jdk-aarch64-image --target aarch64 --build-jdk $(JDK)
 	tools/qemu-jdk.sh build/jdk-aarch64-image $(JDK_AARCH64)
 	$(JDK_AARCH64)/bin/java -version
+
+# The same cross build with signed return addresses (configure-build.sh --branch-protection, its own
+# cache entry): with -XX:UseBranchProtection=pac-ret the JIT's code signs them too. qemu-user's "max"
+# CPU emulates pointer authentication (tools/qemu-jdk.sh), so signatures are checked as on hardware.
+JDK_AARCH64_PAC := build/jdk-aarch64-pac
+jdk-aarch64-pac: jdk
+	BOOT_JDK=$(BOOT_JDK) JOBS=$(JOBS) tools/build-image.sh build/jdk-aarch64-pac-image --target aarch64 --branch-protection --build-jdk $(JDK)
+	tools/qemu-jdk.sh build/jdk-aarch64-pac-image $(JDK_AARCH64_PAC) -XX:UseBranchProtection=pac-ret
+	$(JDK_AARCH64_PAC)/bin/java -version
+
+# The lockstat jtreg suite and the flag matrix on that image, every VM (the tests' child VMs too) with
+# -XX:UseBranchProtection=pac-ret: return addresses signed, frame marks off, chains walked through
+# signed addresses (REQUIRE_SIGNED: a run that does not sign fails). The virtual-thread tests are left
+# out: virtual threads crash there without LockStat too (jtreg-tests/ProblemList-pac.txt).
+test-aarch64-pac: jdk-aarch64-pac
+	@tools/install-jtreg.sh
+	rm -rf build/jtreg-aarch64-pac
+	JT_JAVA=$(BOOT_JDK) jtreg -jdk:$(JDK_AARCH64_PAC) -compilejdk:$(JDK) -conc:1 -timeoutFactor:20 \
+	  -exclude:jtreg-tests/ProblemList-pac.txt -w:build/jtreg-aarch64-pac/work -r:build/jtreg-aarch64-pac/report -v:fail,error,summary $(AARCH64_TESTS) \
+	  || exit 1
+	REQUIRE_SIGNED=1 tools/flag-matrix.sh $(JDK_AARCH64_PAC) 8000 $(JDK)
 
 # The lockstat jtreg suite against the aarch64 image under qemu-user (tests compiled by the native
 # JDK), a contended workload under every compiler and frame-pointer setting (tools/flag-matrix.sh),

@@ -22,17 +22,22 @@ lockstat_feature=1
 target=""        # empty: a native build; aarch64: a cross build for linux-aarch64
 build_jdk=""     # the native LockStat image a cross build runs its build tools on
 debug_level=release   # fastdebug: HotSpot's asserts and debug checks (make jdk-fastdebug)
+branch_protection=0   # 1: libjvm and the JDK's native code built with signed return addresses (aarch64)
 layout_version=1   # bump when the cache layout or the way the tree is prepared changes
 
 usage() {
   cat <<EOF
 usage: configure-build.sh [--jdk-src DIR] [--cache DIR] [--no-deps] [--without-lockstat]
-                          [--target aarch64 --build-jdk IMAGE] [--debug-level release|fastdebug]
+                          [--target aarch64 --build-jdk IMAGE [--branch-protection]]
+                          [--debug-level release|fastdebug]
   --jdk-src DIR  use an existing jdk-25.0.3+9 (jdk25u) source checkout instead of downloading
   --cache DIR    where source tree and build output live (default \$LOCKSTAT_CACHE or ~/.cache/lockstat-jdk)
   --no-deps      do not install Debian build packages
   --without-lockstat  configure with --disable-jvm-feature-lockstat: a VM with none of LockStat (its
                  own cache entry; the lockstat command still reads traces)
+  --branch-protection  (aarch64) configure with --enable-branch-protection: native code signs its
+                 return addresses, and -XX:UseBranchProtection=pac-ret makes the JIT's code do so too
+                 (its own cache entry)
   --debug-level fastdebug  HotSpot with its asserts and debug checks, LockStat's included (its own
                  cache entry; default release)
 Environment: BOOT_JDK (default: Temurin 25 under /usr/lib/jvm), LOCKSTAT_CACHE.
@@ -46,6 +51,7 @@ while [ $# -gt 0 ]; do
     --without-lockstat) lockstat_feature=0; shift ;;
     --target) target=${2:?--target needs a CPU}; shift 2 ;;
     --build-jdk) build_jdk=$(cd "${2:?--build-jdk needs a JDK image}" && pwd -P); shift 2 ;;
+    --branch-protection) branch_protection=1; shift ;;
     --debug-level) debug_level=${2:?--debug-level needs release or fastdebug}; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "configure-build.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
@@ -60,6 +66,7 @@ case "$target" in
     [ "$lockstat_feature" = 1 ] || die "--target and --without-lockstat do not go together" ;;
   *) die "--target: only aarch64 is supported" ;;
 esac
+[ "$branch_protection" = 0 ] || [ "$target" = aarch64 ] || die "--branch-protection is for --target aarch64"
 case "$debug_level" in
   release) ;;
   fastdebug) [ -z "$target" ] || die "--debug-level fastdebug is for native builds" ;;
@@ -133,6 +140,7 @@ configure_args=(--with-boot-jdk="$boot_jdk" --enable-headless-only --with-debug-
 # No sysroot: the cross compiler finds the arm64 multiarch headers and libraries by itself. The build
 # JDK is not part of the key (it changes with every native build); only the native tools run on it.
 [ "$target" = aarch64 ] && configure_args+=(--openjdk-target=aarch64-linux-gnu)
+[ "$branch_protection" = 1 ] && configure_args+=(--enable-branch-protection)
 key=$(printf '%s\n' "$layout_version" "$src_id" "$boot_version" "${configure_args[@]}" | sha256sum | cut -c1-12)
 # googletest (pinned, so not part of the key) is configured into native builds: make test-gtest
 # builds the gtest VM (tools/run-gtest.sh; images alone do not). Adding it to an existing build
@@ -294,7 +302,9 @@ else
   rm -f "$work/configure-args.new"
 fi
 # tools/export-patch.sh exports from the tree of the LockStat build, not of the one without it.
-if [ -n "$target" ]; then
+if [ "$branch_protection" = 1 ]; then
+  echo "$build" > "$cache/current-build-$target-pac"
+elif [ -n "$target" ]; then
   echo "$build" > "$cache/current-build-$target"
 elif [ "$debug_level" != release ]; then
   echo "$build" > "$cache/current-build-$debug_level"

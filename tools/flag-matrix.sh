@@ -5,6 +5,10 @@
 # the owner report must charge the auditor's Ledger.audit with most of the blocked time. Each line
 # also gives the frames that frame marks saved.
 #   tools/flag-matrix.sh JDK [MILLIS] [READER_JDK]   (READER_JDK's lockstat reads the traces; default JDK)
+# A run whose VM signs return addresses (UseBranchProtection=pac-ret in effect: an aarch64 image built
+# with branch protection, on a CPU with pointer authentication) must also have frame marking off: no
+# frame saved by a mark. With REQUIRE_SIGNED=1 every run must sign (make test-aarch64-pac, whose
+# wrappers add the flag to every VM).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 jdk=${1:?usage: flag-matrix.sh JDK [MILLIS] [READER_JDK]}; millis=${2:-6000}; reader=${3:-$jdk}
@@ -35,7 +39,19 @@ for flags in "${flag_sets[@]}"; do
   if ! "$reader/bin/lockstat" verify "$trace" > "$out/run-$i.verify" 2>&1; then
     echo "flag-matrix: [${flags:-default}] the trace does not verify:"; cat "$out/run-$i.verify"; failed=$((failed + 1)); continue
   fi
+  signed=no
+  # shellcheck disable=SC2086
+  if "$jdk/bin/java" $flags -XX:+PrintFlagsFinal -version 2>&1 | grep -q 'UseBranchProtection *= *pac-ret' \
+     && ! grep -q 'ROP-protection specified, but' "$out/run-$i.out"; then
+    signed=yes
+  fi
+  if [ "${REQUIRE_SIGNED:-0}" = 1 ] && [ "$signed" = no ]; then
+    echo "flag-matrix: [${flags:-default}] return addresses are not signed:"; head -n 3 "$out/run-$i.out"; failed=$((failed + 1)); continue
+  fi
   saved=$("$reader/bin/lockstat" summary --format json "$trace" | sed -n 's/.*"framesSaved": \([0-9]*\).*/\1/p' | head -n 1)
+  if [ "$signed" = yes ] && [ "${saved:-0}" != 0 ]; then
+    echo "flag-matrix: [${flags:-default}] return addresses are signed, yet frame marks saved $saved frames"; failed=$((failed + 1)); continue
+  fi
   audit=-
   if [[ "$flags" != *-TraceLockContentionCallChains* ]]; then
     audit=$("$reader/bin/lockstat" report --by owner-method --format csv "$trace" \
@@ -44,7 +60,7 @@ for flags in "${flag_sets[@]}"; do
       echo "flag-matrix: [${flags:-default}] Ledger.audit owns only $audit% of the blocked time"; failed=$((failed + 1)); continue
     fi
   fi
-  echo "flag-matrix: [${flags:-default}] ok: $(tail -n 1 "$out/run-$i.out"); $(sed 's/^[^:]*: //' "$out/run-$i.verify"); Ledger.audit owner ${audit}%; frames saved by marks ${saved:-?}"
+  echo "flag-matrix: [${flags:-default}] ok: $(tail -n 1 "$out/run-$i.out"); $(sed 's/^[^:]*: //' "$out/run-$i.verify"); Ledger.audit owner ${audit}%; frames saved by marks ${saved:-?}; return addresses signed: $signed"
 done
 echo "flag-matrix: ${#flag_sets[@]} runs, $failed failed"
 [ "$failed" = 0 ]

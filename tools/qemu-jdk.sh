@@ -9,6 +9,8 @@
 set -euo pipefail
 image=$(cd "${1:?usage: qemu-jdk.sh IMAGE DIR}" && pwd -P)
 dir=${2:?usage: qemu-jdk.sh IMAGE DIR}
+shift 2
+vm_options=("$@")
 qemu=$(command -v qemu-aarch64-static) \
   || { echo "qemu-jdk: qemu-aarch64-static is not installed (apt-get install qemu-user-static)" >&2; exit 1; }
 [ -e /lib/ld-linux-aarch64.so.1 ] \
@@ -28,7 +30,11 @@ for tool in "$image"/bin/*; do
     cp "$tool" "$dir/bin/$name"
     continue
   fi
-  options=""; [ "$name" = java ] && options=" -Djdk.lang.Process.launchMechanism=FORK"
-  printf '#!/bin/sh\nexec %s %s%s "$@"\n' "$qemu" "$tool" "$options" > "$dir/bin/$name"
+  options=""
+  [ "$name" = java ] && options=" -Djdk.lang.Process.launchMechanism=FORK"
+  for o in "${vm_options[@]}"; do
+    if [ "$name" = java ]; then options+=" $o"; else options+=" -J$o"; fi
+  done
+  printf '#!/bin/sh\nexec %s -cpu max,pauth-impdef=on %s%s "$@"\n' "$qemu" "$tool" "$options" > "$dir/bin/$name"
   chmod 755 "$dir/bin/$name"
 done
