@@ -68,7 +68,10 @@ public class PeriodicProfilesTest {
 
         // At runtime: jcmd LockStat.start profiles=DIR interval=3s keep=5, stopped after the second interval.
         Path runtime = dir.resolve("r");
-        LockStatRun.java(dir, "PeriodicProfilesTest", runtime.toString(), "jcmd").shouldHaveExitValue(0)
+        // The child runs the test JDK's jcmd on itself: under qemu-user the launcher in test.jdk/bin is a
+        // host script that can be started from an emulated process, java.home's own is not.
+        LockStatRun.java(dir, "-Dlockstat.test.jcmd=" + LockStatRun.jdkBin("jcmd"), "PeriodicProfilesTest", runtime.toString(), "jcmd")
+                .shouldHaveExitValue(0)
                 .shouldContain("workload-done").shouldContain("profiles every 3 s into " + runtime)
                 .shouldContain("interval(s) of profiles in " + runtime);
         List<Path> runtimeFiles = files(runtime);
@@ -296,14 +299,18 @@ public class PeriodicProfilesTest {
             }
         }
 
+        /** jcmd on this VM; a jcmd that fails ends the workload, which would otherwise wait for profiles for ever. */
         static String jcmd(String... command) throws Exception {
-            List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                    Long.toString(ProcessHandle.current().pid())));
+            String jcmd = System.getProperty("lockstat.test.jcmd", Path.of(System.getProperty("java.home"), "bin", "jcmd").toString());
+            List<String> cmd = new java.util.ArrayList<>(List.of(jcmd, Long.toString(ProcessHandle.current().pid())));
             cmd.addAll(List.of(command));
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             p.getInputStream().transferTo(out);
-            p.waitFor();
+            int status = p.waitFor();
+            if (status != 0) {
+                throw new IllegalStateException(String.join(" ", cmd) + " exited with " + status + ": " + out);
+            }
             return out.toString();
         }
     }
