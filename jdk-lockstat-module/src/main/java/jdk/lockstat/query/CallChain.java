@@ -71,6 +71,15 @@ public record CallChain(List<String> frames, int mechanismFrames) {
         return allFrames ? frames : applicationFrames();
     }
 
+    /**
+     * The innermost frame shown by the frame rule (the innermost of all when every frame is the
+     * mechanism's); "" for a chain without frames.
+     */
+    public String topFrame(boolean allFrames) {
+        List<String> shown = frames(allFrames).isEmpty() ? frames : frames(allFrames);
+        return shown.isEmpty() ? "" : shown.get(0);
+    }
+
     /** The frames shown, innermost first, separated by " &lt;- " (as the report's chain keys). */
     public String text(boolean allFrames) {
         return String.join(" <- ", frames(allFrames));

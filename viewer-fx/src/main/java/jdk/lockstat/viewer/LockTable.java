@@ -59,9 +59,7 @@ final class LockTable extends TableView<LockStatistics.Row> {
         TableColumn<LockStatistics.Row, String> first = new TableColumn<>("First blocked");
         first.setPrefWidth(260);
         first.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().firstThread() + " at "
-                + (c.getValue().firstChain() == null || c.getValue().firstChain().frames() == null
-                   || c.getValue().firstChain().frames().isEmpty() ? "<unknown chain>"
-                   : c.getValue().firstChain().frames().get(c.getValue().firstChain().mechanismFrames()))));
+                + (c.getValue().firstChain() == null ? "<unknown chain>" : c.getValue().firstChain().topFrame(false))));
         getColumns().add(first);
         setTooltip(new javafx.scene.control.Tooltip("Whole trace (the J9 thesis's metrics, as lockstat locks): "
                 + "times blocked, peak blocked threads, blocked thread time and real time, averages, utilisation of the run"));

@@ -89,7 +89,7 @@ final class ThreadTimelineView extends ScrollPane {
             ThreadActivity.ThreadTimeline tl = rows.get(r);
             double y = HEADER + r * ROW;
             g.setFill(Color.BLACK);
-            String name = tl.thread().toString();
+            String name = tl.thread();
             g.fillText(name.length() > 36 ? name.substring(0, 35) + "\u2026" : name, 4, y + 13);
             for (int b = from; b < to; b++) {
                 long sum = 0;

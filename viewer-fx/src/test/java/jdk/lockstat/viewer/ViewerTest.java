@@ -237,7 +237,7 @@ class ViewerTest {
                 .startsWith("runnable threads waited for a CPU"));
         robot.clickOn("Threads");
         assertTrue(window.model().activity().timelines(0, window.lastBucket(), 100).stream()
-                .anyMatch(t -> t.thread().displayName().equals("auditor") && t.traced()));
+                .anyMatch(t -> t.threadName().equals("auditor") && t.traced()));
     }
 
     /**

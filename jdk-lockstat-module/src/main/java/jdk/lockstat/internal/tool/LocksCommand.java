@@ -103,7 +103,7 @@ final class LocksCommand implements Command {
         if (r.firstChain() == null) {
             return "<unknown chain>";
         }
-        return r.firstChain().frames(allFrames).get(0);
+        return r.firstChain().topFrame(allFrames);
     }
 
     /** The chain of a lock's first contention, by the frame rule (CallChain.text). */
