@@ -7,10 +7,7 @@ if command -v jtreg >/dev/null 2>&1 && JT_JAVA=${JT_JAVA:-/usr/lib/jvm/temurin-2
 fi
 work=${1:-${LOCKSTAT_CACHE:-$HOME/.cache/lockstat-jdk}/jtreg}
 mkdir -p "$work/lists/partial"
-mirror=$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources \
-           /etc/apt/sources.list.d/*.list 2>/dev/null \
-         | grep -oE 'https?://[^ ]+/debian/?( |$)' | grep -v security | head -n 1 | tr -d ' ' || true)
-mirror=${mirror:-http://deb.debian.org/debian}
+mirror=$("$(dirname "$0")/debian-mirror.sh")
 echo "deb $mirror trixie main" > "$work/sources.list"
 opts=(-o "Dir::Etc::SourceList=$work/sources.list" -o "Dir::Etc::SourceParts=/dev/null"
       -o "Dir::State::Lists=$work/lists" -o "APT::Sandbox::User=root")

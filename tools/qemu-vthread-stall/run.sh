@@ -20,8 +20,7 @@ if $stock; then
   cache=${LOCKSTAT_CACHE:-$HOME/.cache/lockstat-jdk}/stock-arm64
   if [ ! -x "$cache/jdk/bin/java" ]; then
     mkdir -p "$cache/lists/partial" "$cache/debs"
-    mirror=$(grep -hoE 'https?://[^ ]+/debian/?( |$)' /etc/apt/sources.list /etc/apt/sources.list.d/* 2>/dev/null | grep -v security | head -n 1 | tr -d ' ' || true)
-    echo "deb ${mirror:-http://deb.debian.org/debian} trixie main" > "$cache/sources.list"
+    echo "deb $("$root/tools/debian-mirror.sh") trixie main" > "$cache/sources.list"
     opts=(-o "Dir::Etc::SourceList=$cache/sources.list" -o "Dir::Etc::SourceParts=/dev/null" -o "Dir::State::Lists=$cache/lists"
           -o "APT::Sandbox::User=root" -o "APT::Architectures::=amd64" -o "APT::Architectures::=arm64")
     apt-get "${opts[@]}" -qq update >&2
