@@ -58,7 +58,31 @@ public class OverheadHarness {
         }
     }
 
-    record Run(double ops, long artifactBytes, Path artifact) {}
+    /** One run: its operations, its output's size, and the CPU time its process used (startup and exit included). */
+    record Run(double ops, long artifactBytes, Path artifact, double cpuSeconds) {
+        double cpuPerOp() {
+            return cpuSeconds / ops;
+        }
+    }
+
+    /** Linux's USER_HZ, the unit of /proc's cutime and cstime: 100 on every Linux the harness runs on. */
+    static final double CLOCK_TICKS_PER_SECOND = 100;
+
+    /**
+     * CPU seconds of this process's children that have been waited for (/proc/self/stat: cutime + cstime);
+     * NaN where /proc is not there. The difference around one run is that run's CPU time: runs are sequential,
+     * and the summaries' own processes start only after it.
+     */
+    static double reapedChildrenCpuSeconds() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            // fields after "(comm)": state is field 3, cutime field 16, cstime field 17
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(f[16 - 3]) + Long.parseLong(f[17 - 3])) / CLOCK_TICKS_PER_SECOND;
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
 
     /** A demo prints "N transfers" (in its fixed time); a real workload (bench/realworld) "ops=N" per second. */
     static final Pattern OPS = Pattern.compile("([0-9]+) transfers|ops=([0-9.]+)");
@@ -139,25 +163,36 @@ public class OverheadHarness {
     Run run(Config c, String workload, int threads, long millis, int round) throws Exception {
         Path artifact = work.resolve(workload + "-" + c.id() + "-" + round + extension(c));
         List<String> cmd = command(c, workload, threads, millis, artifact);
+        double cpuBefore = reapedChildrenCpuSeconds();
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         int exit = p.waitFor();
+        double cpu = reapedChildrenCpuSeconds() - cpuBefore;
         Matcher m = OPS.matcher(out);
         if (exit != 0 || !m.find()) {
             throw new IllegalStateException(c + " " + workload + ": exit " + exit + "\n" + String.join(" ", cmd) + "\n" + out);
         }
         long bytes = Files.exists(artifact) ? Files.size(artifact) : 0;
-        return new Run(Double.parseDouble(m.group(1) != null ? m.group(1) : m.group(2)), bytes, artifact);
+        return new Run(Double.parseDouble(m.group(1) != null ? m.group(1) : m.group(2)), bytes, artifact, cpu);
     }
 
     /** Median throughput of a configuration over its rounds, divided by stock's; NaN when not run. */
     static double ratio(Map<Config, List<Run>> byConfig, Config c) {
+        return medianRatio(byConfig, c, Run::ops);
+    }
+
+    /** Median CPU time per operation of a configuration over its rounds, divided by stock's; NaN when not run. */
+    static double cpuRatio(Map<Config, List<Run>> byConfig, Config c) {
+        return medianRatio(byConfig, c, Run::cpuPerOp);
+    }
+
+    static double medianRatio(Map<Config, List<Run>> byConfig, Config c, java.util.function.Function<Run, Double> measure) {
         List<Run> runs = byConfig.get(c), stock = byConfig.get(Config.STOCK);
         if (runs == null || runs.isEmpty() || stock == null || stock.isEmpty()) {
             return Double.NaN;
         }
-        return quantile(runs.stream().map(Run::ops).sorted().toList(), 0.5)
-                / quantile(stock.stream().map(Run::ops).sorted().toList(), 0.5);
+        return quantile(runs.stream().map(measure).sorted().toList(), 0.5)
+                / quantile(stock.stream().map(measure).sorted().toList(), 0.5);
     }
 
     static double geomean(List<Double> values) {
@@ -212,6 +247,17 @@ public class OverheadHarness {
                 md.append(String.format(Locale.ROOT, " **%.2f** |", geomean(g.getValue().getOrDefault(c, List.of()))));
             }
             md.append(nomarks ? " | |\n" : " |\n");
+        }
+        md.append("\n**CPU time per operation, ratio to stock** (median of rounds; 1.00 = no added CPU; the whole process's CPU, "
+                + "start-up and exit included, over its operations; for a real workload over its rate, since every run lasts as long):\n\n| workload |");
+        configs.forEach(c -> md.append(' ').append(c.letter).append(' ').append(c.id()).append(" |"));
+        md.append("\n|---|");
+        configs.forEach(c -> md.append("--:|"));
+        md.append('\n');
+        for (var w : runs.entrySet()) {
+            md.append("| ").append(w.getKey()).append(" |");
+            configs.forEach(c -> md.append(String.format(Locale.ROOT, " %.2f |", cpuRatio(w.getValue(), c))));
+            md.append('\n');
         }
         md.append("\nOverhead = 1 − ratio. Chains' share: (e − c) / (1 − c) (and (e − k) / (1 − k)), shown where c costs at least 3%. Per-workload "
                 + "quartiles, trace sizes and event mix follow.\n\n");
@@ -384,8 +430,8 @@ public class OverheadHarness {
                 Collections.shuffle(order, shuffle);
                 for (Config c : order) {
                     Run run = run(c, w, threads, runMillis, r);
-                    System.out.printf(Locale.ROOT, "%-16s %-10s round %d: %,.0f ops%s%n", w, c.id(), r, run.ops(),
-                            r == 0 ? " (warm-up)" : "");
+                    System.out.printf(Locale.ROOT, "%-16s %-10s round %d: %,.0f ops, %.2f s CPU%s%n", w, c.id(), r, run.ops(),
+                            run.cpuSeconds(), r == 0 ? " (warm-up)" : "");
                     if (r > 0) {
                         byConfig.get(c).add(run);
                     }
@@ -425,14 +471,18 @@ public class OverheadHarness {
             long millisHere = runMillisOf.getOrDefault(w.getKey(), millis);
             List<Double> stockOps = w.getValue().get(Config.STOCK).stream().map(Run::ops).sorted().toList();
             double stockMedian = quantile(stockOps, 0.5);
-            md.append("## ").append(w.getKey()).append(String.format(Locale.ROOT, " (%d ms runs)", millisHere)).append("\n\n| config | what | median ops | ratio to stock [q1, q3] | output per run | notes |\n")
-              .append("|---|---|--:|---|--:|---|\n");
+            double stockCpuMedian = quantile(w.getValue().get(Config.STOCK).stream().map(Run::cpuPerOp).sorted().toList(), 0.5);
+            md.append("## ").append(w.getKey()).append(String.format(Locale.ROOT, " (%d ms runs)", millisHere)).append("\n\n| config | what | median ops | ratio to stock [q1, q3] | CPU/op to stock [q1, q3] | output per run | notes |\n")
+              .append("|---|---|--:|---|---|--:|---|\n");
             json.append("    \"").append(w.getKey()).append("\": {\n");
             int ci = 0;
             long uncompressed = -1;
             for (var c : w.getValue().entrySet()) {
                 List<Double> ops = c.getValue().stream().map(Run::ops).sorted().toList();
                 double med = quantile(ops, 0.5), q1 = quantile(ops, 0.25), q3 = quantile(ops, 0.75);
+                List<Double> cpuPerOp = c.getValue().stream().map(Run::cpuPerOp).sorted().toList();
+                double cpuMed = quantile(cpuPerOp, 0.5) / stockCpuMedian, cpuQ1 = quantile(cpuPerOp, 0.25) / stockCpuMedian,
+                        cpuQ3 = quantile(cpuPerOp, 0.75) / stockCpuMedian;
                 double bytes = c.getValue().stream().mapToLong(Run::artifactBytes).average().orElse(0);
                 String notes = "";
                 String extra = "";
@@ -461,11 +511,12 @@ public class OverheadHarness {
                 if (c.getKey() == Config.COMPRESSED && uncompressed > 0) {
                     notes += String.format(Locale.ROOT, "; compressed/uncompressed size (different runs) %.2f", last.artifactBytes() / (double) uncompressed);
                 }
-                md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | **%.3f** [%.3f, %.3f] | %,.0f B | %s |%n", c.getKey().letter,
-                        c.getKey().description, med, med / stockMedian, q1 / stockMedian, q3 / stockMedian, bytes, notes));
+                md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | **%.3f** [%.3f, %.3f] | %.3f [%.3f, %.3f] | %,.0f B | %s |%n", c.getKey().letter,
+                        c.getKey().description, med, med / stockMedian, q1 / stockMedian, q3 / stockMedian, cpuMed, cpuQ1, cpuQ3, bytes, notes));
                 json.append(String.format(Locale.ROOT, "      \"%s\": {\"letter\": \"%s\", \"medianOps\": %.1f, \"q1Ops\": %.1f, \"q3Ops\": %.1f, "
-                        + "\"ratioToStock\": %.4f, \"runsOps\": %s, \"outputBytes\": %.0f%s}%s%n", c.getKey().id(), c.getKey().letter, med, q1, q3,
-                        med / stockMedian, ops, bytes, extra, ++ci < w.getValue().size() ? "," : ""));
+                        + "\"ratioToStock\": %.4f, \"cpuPerOpRatioToStock\": %s, \"runsOps\": %s, \"runsCpuSeconds\": %s, \"outputBytes\": %.0f%s}%s%n",
+                        c.getKey().id(), c.getKey().letter, med, q1, q3, med / stockMedian, jsonNumber(cpuMed), ops,
+                        c.getValue().stream().map(Run::cpuSeconds).toList(), bytes, extra, ++ci < w.getValue().size() ? "," : ""));
             }
             json.append("    }").append(++wi < runs.size() ? "," : "").append("\n");
             md.append('\n');

@@ -34,7 +34,7 @@ class LockStatReleaseStretch;
 // ObjectMonitor::_owner (objectMonitor.hpp places it there), because a contended release numbers
 // itself while its thread still owns the monitor: on that line the number is taken where the owner
 // is about to store anyway (the release), instead of pulling a second line from the previous
-// owner's core inside the critical section (issue 36: 122 ns a release on 2 cores, most of it that
+// owner's core inside the critical section (measured: 122 ns a release on 2 cores, most of it that
 // transfer).
 class LockStatMonitorSeq {
   volatile uint64_t _next;

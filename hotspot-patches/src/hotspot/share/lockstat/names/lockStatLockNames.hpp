@@ -24,7 +24,7 @@
 #include "memory/allStatic.hpp"
 #include "utilities/globalDefinitions.hpp"
 
-// Lock names (issue: "which lock is it?"): when a trace ends, and at LockStat.dump, the most contended
+// Lock names, to answer "which lock is it?": when a trace ends, and at LockStat.dump, the most contended
 // locks that are still alive are found in the heap, at a safepoint, and each is named by its reference
 // path from a GC root ("static Inventory.LOCK", "static Registry.LEDGERS[String] -> Ledger.book",
 // "thread "worker-1" local lock in OrderService.run"). One LOCK_NAME

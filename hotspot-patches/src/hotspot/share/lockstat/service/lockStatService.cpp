@@ -136,6 +136,7 @@ void LockStat::on_vm_initialized(TRAPS) {
   LockStatJavaSwitches::resolve(THREAD);   // for a later LockStat.stop
   LockStatService::mark_start();
   LockStatService::set_active(true);
+  log_info(lockstat)("tracing started with the VM");
   // Threads started from now on announce themselves; those already running are written here. A
   // thread starting right now may appear twice; readers keep the first THREAD_START of an id.
   LockStatService::write_existing_threads();
@@ -144,7 +145,7 @@ void LockStat::on_vm_initialized(TRAPS) {
   Klass* k = SystemDictionary::resolve_or_null(klass_name, THREAD);
   if (HAS_PENDING_EXCEPTION || k == nullptr) {
     CLEAR_PENDING_EXCEPTION;
-    log_warning(os)("LockStat: module jdk.lockstat is missing from this image; lock contention tracing is off");
+    log_warning(lockstat)("module jdk.lockstat is missing from this image; lock contention tracing is off");
     LockStatService::stop();
     return;
   }
@@ -214,6 +215,9 @@ class VM_LockStatStop : public VM_Operation {
       LockStatService::set_active(false);
       LockStatFrameMarks::unmark_all_at_safepoint();
       LockStatJavaSwitches::set_at_safepoint(false);
+      log_info(lockstat)("tracing stopped");
+    } else {
+      log_debug(lockstat)("buffers collected, tracing goes on");
     }
   }
 };
@@ -233,6 +237,7 @@ class VM_LockStatStart : public VM_Operation {
     LockStatService::mark_start();
     LockStatService::set_active(true);
     LockStatJavaSwitches::set_at_safepoint(true);
+    log_info(lockstat)("tracing started in the running VM");
   }
 };
 

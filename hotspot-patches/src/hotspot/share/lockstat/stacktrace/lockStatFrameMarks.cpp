@@ -136,7 +136,7 @@ void LockStatFrameMarks::initialize() {
   const size_t page = os::vm_page_size();
   BufferBlob* blob = BufferBlob::create("LockStat frame marks", (uint)(code_bytes + 2 * page + data_bytes));
   if (blob == nullptr) {
-    log_info(os)("LockStat: no code cache space for frame marks; call chains are walked without them");
+    log_info(lockstat)("no code cache space for frame marks; call chains are walked without them");
     return;
   }
   code = align_up(blob->code_begin(), (size_t)trampoline_size);

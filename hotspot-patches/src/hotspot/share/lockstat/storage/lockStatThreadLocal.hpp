@@ -27,7 +27,7 @@ class JavaThread;
 class Klass;
 class LockStatBuffer;
 
-// Call-chain work of one thread (issue: cheap call chains), summed into the trace's CHAIN_STATS
+// Call-chain work of one thread (what cheap call chains cost), summed into the trace's CHAIN_STATS
 // events at safepoints. Plain fields: only the owning thread writes them.
 struct LockStatChainCounters {
   u8 walks;           // events that walked the stack for a chain
@@ -42,7 +42,7 @@ struct LockStatChainCounters {
   }
 };
 
-// LockStat's own time inside critical sections (issue 36): what the traced thread spent in LockStat
+// LockStat's own time inside critical sections: what the traced thread spent in LockStat
 // code while it owned a monitor, after a contended acquisition (up to the end of the entered hook) and
 // before a recorded release (the exit hook, which takes the release's number; its time is read after
 // the owner field is cleared). In clock ticks; summed into the trace's SECTION_STATS events at safepoints.
