@@ -186,13 +186,19 @@ public class OverheadHarness {
         return medianRatio(byConfig, c, Run::cpuPerOp);
     }
 
+    /** q1, median and q3 of measure over runs, each divided by stock's median of it. */
+    static double[] quartilesToStock(List<Run> runs, List<Run> stock, java.util.function.Function<Run, Double> measure) {
+        List<Double> v = runs.stream().map(measure).sorted().toList();
+        double ref = quantile(stock.stream().map(measure).sorted().toList(), 0.5);
+        return new double[] {quantile(v, 0.25) / ref, quantile(v, 0.5) / ref, quantile(v, 0.75) / ref};
+    }
+
     static double medianRatio(Map<Config, List<Run>> byConfig, Config c, java.util.function.Function<Run, Double> measure) {
         List<Run> runs = byConfig.get(c), stock = byConfig.get(Config.STOCK);
         if (runs == null || runs.isEmpty() || stock == null || stock.isEmpty()) {
             return Double.NaN;
         }
-        return quantile(runs.stream().map(measure).sorted().toList(), 0.5)
-                / quantile(stock.stream().map(measure).sorted().toList(), 0.5);
+        return quartilesToStock(runs, stock, measure)[1];
     }
 
     static double geomean(List<Double> values) {
@@ -469,9 +475,7 @@ public class OverheadHarness {
         int wi = 0;
         for (var w : runs.entrySet()) {
             long millisHere = runMillisOf.getOrDefault(w.getKey(), millis);
-            List<Double> stockOps = w.getValue().get(Config.STOCK).stream().map(Run::ops).sorted().toList();
-            double stockMedian = quantile(stockOps, 0.5);
-            double stockCpuMedian = quantile(w.getValue().get(Config.STOCK).stream().map(Run::cpuPerOp).sorted().toList(), 0.5);
+            List<Run> stockRuns = w.getValue().get(Config.STOCK);
             md.append("## ").append(w.getKey()).append(String.format(Locale.ROOT, " (%d ms runs)", millisHere)).append("\n\n| config | what | median ops | ratio to stock [q1, q3] | CPU/op to stock [q1, q3] | output per run | notes |\n")
               .append("|---|---|--:|---|---|--:|---|\n");
             json.append("    \"").append(w.getKey()).append("\": {\n");
@@ -480,9 +484,7 @@ public class OverheadHarness {
             for (var c : w.getValue().entrySet()) {
                 List<Double> ops = c.getValue().stream().map(Run::ops).sorted().toList();
                 double med = quantile(ops, 0.5), q1 = quantile(ops, 0.25), q3 = quantile(ops, 0.75);
-                List<Double> cpuPerOp = c.getValue().stream().map(Run::cpuPerOp).sorted().toList();
-                double cpuMed = quantile(cpuPerOp, 0.5) / stockCpuMedian, cpuQ1 = quantile(cpuPerOp, 0.25) / stockCpuMedian,
-                        cpuQ3 = quantile(cpuPerOp, 0.75) / stockCpuMedian;
+                double[] tput = quartilesToStock(c.getValue(), stockRuns, Run::ops), cpu = quartilesToStock(c.getValue(), stockRuns, Run::cpuPerOp);
                 double bytes = c.getValue().stream().mapToLong(Run::artifactBytes).average().orElse(0);
                 String notes = "";
                 String extra = "";
@@ -512,10 +514,10 @@ public class OverheadHarness {
                     notes += String.format(Locale.ROOT, "; compressed/uncompressed size (different runs) %.2f", last.artifactBytes() / (double) uncompressed);
                 }
                 md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | **%.3f** [%.3f, %.3f] | %.3f [%.3f, %.3f] | %,.0f B | %s |%n", c.getKey().letter,
-                        c.getKey().description, med, med / stockMedian, q1 / stockMedian, q3 / stockMedian, cpuMed, cpuQ1, cpuQ3, bytes, notes));
+                        c.getKey().description, med, tput[1], tput[0], tput[2], cpu[1], cpu[0], cpu[2], bytes, notes));
                 json.append(String.format(Locale.ROOT, "      \"%s\": {\"letter\": \"%s\", \"medianOps\": %.1f, \"q1Ops\": %.1f, \"q3Ops\": %.1f, "
                         + "\"ratioToStock\": %.4f, \"cpuPerOpRatioToStock\": %s, \"runsOps\": %s, \"runsCpuSeconds\": %s, \"outputBytes\": %.0f%s}%s%n",
-                        c.getKey().id(), c.getKey().letter, med, q1, q3, med / stockMedian, jsonNumber(cpuMed), ops,
+                        c.getKey().id(), c.getKey().letter, med, q1, q3, tput[1], jsonNumber(cpu[1]), ops,
                         c.getValue().stream().map(Run::cpuSeconds).toList(), bytes, extra, ++ci < w.getValue().size() ? "," : ""));
             }
             json.append("    }").append(++wi < runs.size() ? "," : "").append("\n");
