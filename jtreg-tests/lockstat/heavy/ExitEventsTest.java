@@ -94,7 +94,46 @@ public class ExitEventsTest {
     }
 
     static final Pattern EVENT = Pattern.compile("^(MonitorInflate|MonitorContendedEnter|MonitorContendedEntered|"
-            + "MonitorContendedExit|MonitorWaitExit|MonitorReleaseSummary) .* monitor=([0-9]+) seq=([0-9]+)(?: count=([0-9]+))?");
+            + "MonitorContendedExit|MonitorWaitExit|MonitorReleaseSummary|MonitorForwardResolve) .* monitor=([0-9]+) seq=([0-9]+)(?: count=([0-9]+))?");
+    static final Pattern ENTER_SEQ = Pattern.compile(" enterSeq=([0-9]+)");
+    static final Pattern OWNER_SEQ = Pattern.compile(" ownerSeq=([0-9]+)");
+
+    static long field(Pattern p, String line) {
+        Matcher m = p.matcher(line);
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+
+    /**
+     * The VM numbers a monitor's events from two counters (docs/trace-format.md, "Monitor sequence
+     * numbers"): each event's place in the one order is its owner-side count plus its enter-side count;
+     * an enter numbered j lies before the first owner-side event that read an enter count above j.
+     * Computed here on its own, apart from the analysis. {number, kind, releases, other count}.
+     */
+    static void place(List<long[]> events) {
+        List<long[]> owner = events.stream().filter(e -> e[1] >= 2).sorted((a, b) -> Long.compare(a[0], b[0])).toList();
+        long[] places = new long[events.size()];
+        for (int i = 0; i < places.length; i++) {
+            long[] e = events.get(i);
+            if (e[1] != 1) {
+                places[i] = e[0] + e[3];   // owner side: its number plus the enters before it; inflate: plus the owner count
+                continue;
+            }
+            long k = -1;
+            for (long[] o : owner) {
+                if (o[3] > e[0]) {
+                    k = o[0];
+                    break;
+                }
+            }
+            if (k < 0) {
+                k = owner.isEmpty() ? 0 : owner.get(owner.size() - 1)[0] + owner.get(owner.size() - 1)[2];
+            }
+            places[i] = e[0] + k;
+        }
+        for (int i = 0; i < places.length; i++) {
+            events.get(i)[0] = places[i];
+        }
+    }
 
     public static void main(String[] args) throws Exception {
         Path dir = Files.createTempDirectory(Path.of("."), "exits").toAbsolutePath();
@@ -117,10 +156,12 @@ public class ExitEventsTest {
                 case "MonitorInflate" -> 0;
                 case "MonitorContendedEnter" -> 1;
                 case "MonitorContendedEntered" -> 2;
+                case "MonitorForwardResolve" -> 4;   // owner side, not a release: placed, not replayed
                 default -> 3;
             };
             long releases = m.group(4) != null ? Long.parseLong(m.group(4)) : 1;
-            byMonitor.computeIfAbsent(m.group(2), k -> new ArrayList<>()).add(new long[] {Long.parseLong(m.group(3)), kind, releases});
+            long other = field(kind == 0 ? OWNER_SEQ : ENTER_SEQ, line);
+            byMonitor.computeIfAbsent(m.group(2), k -> new ArrayList<>()).add(new long[] {Long.parseLong(m.group(3)), kind, releases, other});
             if (kind == 0) {
                 inflates.merge(m.group(2), 1, Integer::sum);
             }
@@ -132,6 +173,7 @@ public class ExitEventsTest {
             }
             checked++;
             List<long[]> events = e.getValue();
+            place(events);
             events.sort((a, b) -> Long.compare(a[0], b[0]));
             int blocked = 0;
             for (int i = 0; i < events.size(); i++) {

@@ -96,16 +96,16 @@ address LockStat::exception_handler_for_mark(JavaThread* current, address return
   return LockStatFrameMarks::exception_fixup(return_address, handler);
 }
 
-int LockStatMonitorExitMark::begin(JavaThread* jt, ObjectMonitor* m, u8* seq) {
-  return LockStatMonitorEvents::exit_begin(jt, m, seq);
+int LockStatMonitorExitMark::begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters) {
+  return LockStatMonitorEvents::exit_begin(jt, m, seq, enters);
 }
 
 jlong LockStatMonitorExitMark::release_time() {
   return LockStatClock::now();
 }
 
-void LockStatMonitorExitMark::end(JavaThread* jt, ObjectMonitor* m, u8 seq, jlong time, int what) {
-  LockStatMonitorEvents::exit_end(jt, m, seq, time, what);
+void LockStatMonitorExitMark::end(JavaThread* jt, ObjectMonitor* m, u8 seq, u8 enters, jlong time, int what) {
+  LockStatMonitorEvents::exit_end(jt, m, seq, enters, time, what);
 }
 
 void LockStatWait::release(JavaThread* jt, ObjectMonitor* m, bool starting) {

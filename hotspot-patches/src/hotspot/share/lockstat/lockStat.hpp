@@ -175,17 +175,18 @@ class LockStatLeafCaller : public StackObj {
 class LockStatMonitorExitMark : public StackObj {
   JavaThread* _jt;
   ObjectMonitor* _monitor;
-  u8 _seq;
+  u8 _seq;      // the owner-side number of its first event
+  u8 _enters;   // the enter side's count read with it
   jlong _time;
   int _what;   // what the destructor writes; 0: nothing
-  static int begin(JavaThread* jt, ObjectMonitor* m, u8* seq);
-  static void end(JavaThread* jt, ObjectMonitor* m, u8 seq, jlong time, int what);
+  static int begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters);
+  static void end(JavaThread* jt, ObjectMonitor* m, u8 seq, u8 enters, jlong time, int what);
   static jlong release_time();
  public:
   LockStatMonitorExitMark(JavaThread* jt, ObjectMonitor* m, bool not_suspended) :
-    _jt(jt), _monitor(m), _seq(0), _time(0), _what(0) {
+    _jt(jt), _monitor(m), _seq(0), _enters(0), _time(0), _what(0) {
     if (LockStat::is_active() && not_suspended) {
-      _what = begin(jt, m, &_seq);
+      _what = begin(jt, m, &_seq, &_enters);
     }
   }
   // Right after the owner field is cleared. exit() may take the monitor back to wake a successor
@@ -197,7 +198,7 @@ class LockStatMonitorExitMark : public StackObj {
   }
   ~LockStatMonitorExitMark() {
     if (_what != 0) {
-      end(_jt, _monitor, _seq, _time, _what);
+      end(_jt, _monitor, _seq, _enters, _time, _what);
     }
   }
 };

@@ -61,13 +61,25 @@ TEST(LockStatMonitorState, trace_number_and_inflate_mark) {
   EXPECT_EQ(s.stretch(), (LockStatReleaseStretch*)nullptr);
 }
 
-// The event sequence: gapless, one number per event, on the owner's cache line.
-TEST(LockStatMonitorSeq, numbers_are_gapless) {
+// The owner side of the event numbers: gapless, n numbers at once for a release that resolves
+// wait() references, on the owner's cache line.
+TEST(LockStatMonitorSeq, owner_numbers_are_gapless) {
   LockStatMonitorSeq seq;
   for (uint64_t i = 0; i < 1000; i++) {
-    ASSERT_EQ(seq.next(), i);
+    ASSERT_EQ(seq.next_owned(), i);
   }
+  EXPECT_EQ(seq.next_owned(3), (uint64_t)1000);
+  EXPECT_EQ(seq.owned(), (uint64_t)1003);
   EXPECT_EQ(LOCKSTAT_OWNER_LINE_BYTES, sizeof(LockStatMonitorSeq));
+}
+
+// The enter side: its own gapless numbers, read by owners as a count.
+TEST(LockStatMonitorState, enter_numbers_are_gapless) {
+  LockStatMonitorState s;
+  for (uint64_t i = 0; i < 1000; i++) {
+    ASSERT_EQ(s.next_enter(), i);
+  }
+  EXPECT_EQ(s.enters(), (uint64_t)1000);
 }
 
 #endif // INCLUDE_LOCKSTAT

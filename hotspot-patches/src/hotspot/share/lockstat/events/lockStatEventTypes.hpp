@@ -171,25 +171,28 @@ inline void lockstat_write_chain_purge(LockStatEventWriter& w, jlong time, julon
   w.write_varint(chain);
 }
 
-// MonitorInflate: time, monitor, seq, objectHash, class
-const size_t lockstat_monitor_inflate_max_size = 51;
+// MonitorInflate: time, monitor, seq, objectHash, class, ownerSeq
+const size_t lockstat_monitor_inflate_max_size = 61;
 inline void lockstat_write_monitor_inflate(LockStatEventWriter& w, jlong time, julong monitor, julong seq,
-                                           julong object_hash, julong klass) {
+                                           julong object_hash, julong klass, julong owner_seq) {
   w.write_varint((julong)LOCKSTAT_MONITOR_INFLATE);
   w.write_timestamp(time);
   w.write_varint(monitor);
   w.write_varint(seq);
   w.write_varint(object_hash);
   w.write_varint(klass);
+  w.write_varint(owner_seq);
 }
 
-// MonitorDeflate: time, monitor, seq
-const size_t lockstat_monitor_deflate_max_size = 31;
-inline void lockstat_write_monitor_deflate(LockStatEventWriter& w, jlong time, julong monitor, julong seq) {
+// MonitorDeflate: time, monitor, seq, ownerSeq
+const size_t lockstat_monitor_deflate_max_size = 41;
+inline void lockstat_write_monitor_deflate(LockStatEventWriter& w, jlong time, julong monitor, julong seq,
+                                           julong owner_seq) {
   w.write_varint((julong)LOCKSTAT_MONITOR_DEFLATE);
   w.write_timestamp(time);
   w.write_varint(monitor);
   w.write_varint(seq);
+  w.write_varint(owner_seq);
 }
 
 // MonitorContendedEnter: time, monitor, seq, chain, flags
@@ -204,59 +207,65 @@ inline void lockstat_write_monitor_contended_enter(LockStatEventWriter& w, jlong
   w.write_u1(flags);
 }
 
-// MonitorContendedEntered: time, monitor, seq
-const size_t lockstat_monitor_contended_entered_max_size = 31;
-inline void lockstat_write_monitor_contended_entered(LockStatEventWriter& w, jlong time, julong monitor, julong seq) {
+// MonitorContendedEntered: time, monitor, seq, enterSeq
+const size_t lockstat_monitor_contended_entered_max_size = 41;
+inline void lockstat_write_monitor_contended_entered(LockStatEventWriter& w, jlong time, julong monitor, julong seq,
+                                                     julong enter_seq) {
   w.write_varint((julong)LOCKSTAT_MONITOR_CONTENDED_ENTERED);
   w.write_timestamp(time);
   w.write_varint(monitor);
   w.write_varint(seq);
+  w.write_varint(enter_seq);
 }
 
-// MonitorContendedExit: time, monitor, seq, chain
-const size_t lockstat_monitor_contended_exit_max_size = 41;
+// MonitorContendedExit: time, monitor, seq, chain, enterSeq
+const size_t lockstat_monitor_contended_exit_max_size = 51;
 inline void lockstat_write_monitor_contended_exit(LockStatEventWriter& w, jlong time, julong monitor, julong seq,
-                                                  julong chain) {
+                                                  julong chain, julong enter_seq) {
   w.write_varint((julong)LOCKSTAT_MONITOR_CONTENDED_EXIT);
   w.write_timestamp(time);
   w.write_varint(monitor);
   w.write_varint(seq);
   w.write_varint(chain);
+  w.write_varint(enter_seq);
 }
 
-// MonitorWaitExit: time, monitor, seq, forwardRef
-const size_t lockstat_monitor_wait_exit_max_size = 41;
+// MonitorWaitExit: time, monitor, seq, forwardRef, enterSeq
+const size_t lockstat_monitor_wait_exit_max_size = 51;
 inline void lockstat_write_monitor_wait_exit(LockStatEventWriter& w, jlong time, julong monitor, julong seq,
-                                             julong forward_ref) {
+                                             julong forward_ref, julong enter_seq) {
   w.write_varint((julong)LOCKSTAT_MONITOR_WAIT_EXIT);
   w.write_timestamp(time);
   w.write_varint(monitor);
   w.write_varint(seq);
   w.write_varint(forward_ref);
+  w.write_varint(enter_seq);
 }
 
-// MonitorForwardResolve: time, monitor, seq, forwardRef, chain
-const size_t lockstat_monitor_forward_resolve_max_size = 51;
+// MonitorForwardResolve: time, monitor, seq, forwardRef, chain, enterSeq
+const size_t lockstat_monitor_forward_resolve_max_size = 61;
 inline void lockstat_write_monitor_forward_resolve(LockStatEventWriter& w, jlong time, julong monitor, julong seq,
-                                                   julong forward_ref, julong chain) {
+                                                   julong forward_ref, julong chain, julong enter_seq) {
   w.write_varint((julong)LOCKSTAT_MONITOR_FORWARD_RESOLVE);
   w.write_timestamp(time);
   w.write_varint(monitor);
   w.write_varint(seq);
   w.write_varint(forward_ref);
   w.write_varint(chain);
+  w.write_varint(enter_seq);
 }
 
-// MonitorReleaseSummary: time, monitor, seq, count, owners[thread, chain, releases, duration]
-const size_t lockstat_monitor_release_summary_max_size = 41;
+// MonitorReleaseSummary: time, monitor, seq, count, enterSeq, owners[thread, chain, releases, duration]
+const size_t lockstat_monitor_release_summary_max_size = 51;
 const size_t lockstat_monitor_release_summary_owners_element_max_size = 41;
 inline void lockstat_write_monitor_release_summary(LockStatEventWriter& w, jlong time, julong monitor, julong seq,
-                                                   julong count, julong owners_count) {
+                                                   julong count, julong enter_seq, julong owners_count) {
   w.write_varint((julong)LOCKSTAT_MONITOR_RELEASE_SUMMARY);
   w.write_timestamp(time);
   w.write_varint(monitor);
   w.write_varint(seq);
   w.write_varint(count);
+  w.write_varint(enter_seq);
   w.write_varint(owners_count);
 }
 inline void lockstat_write_monitor_release_summary_owners_element(LockStatEventWriter& w, julong thread, julong chain,

@@ -171,7 +171,10 @@ static void write_inflate(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor
     return;
   }
   LockStatEventWriter w(b);
-  lockstat_write_monitor_inflate(w, now, monitor_id(m), m->lockstat_seq()->next(), hash, klass);
+  // An enter-side number, with the owner side's count: no owner's event is numbered before the
+  // monitor is marked traced (after this).
+  lockstat_write_monitor_inflate(w, now, monitor_id(m), m->lockstat()->next_enter(), hash, klass,
+                                 m->lockstat_seq()->owned());
   w.commit();
 }
 
@@ -226,7 +229,7 @@ static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
   } else {
     tl->add_blocked_on(m);   // the increment below is the one its acquisition undoes
   }
-  m->lockstat()->blocked_inc();   // before the enter's seq: releases from now on are recorded
+  m->lockstat()->blocked_inc();   // before the enter's number: releases from now on are recorded
   tally(tl, m);
   jlong now = LockStatClock::now();
   LockStatBuffer* b = event_buffer(jt, tl, now);
@@ -234,7 +237,8 @@ static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
     return;
   }
   LockStatEventWriter w(b);
-  lockstat_write_monitor_contended_enter(w, now, monitor_id(m), m->lockstat_seq()->next(), chain,
+  // The enter side's number: the owner's events that read the count after it are after this enter.
+  lockstat_write_monitor_contended_enter(w, now, monitor_id(m), m->lockstat()->next_enter(), chain,
                                          after_wait ? LOCKSTAT_ENTER_AFTER_WAIT : 0);
   w.commit();
   // The set of blocked threads changed: the releases summed so far are written now, so that the
@@ -268,10 +272,11 @@ void LockStatMonitorEvents::contended_enter(JavaThread* jt, ObjectMonitor* m, bo
 }
 
 // The new owner still owns m here, and every other thread that wants m waits for it: only what
-// orders the acquisition (the count of blocked threads, a sequence number, a time) and the event's
-// bytes into the buffer reserved before blocking. The stretch of summed releases is not closed
-// here: this event's number ends it anyway (LockStatReleaseStretch::add), and the next recorded
-// release or the drain period's safepoint writes it.
+// orders the acquisition (the count of blocked threads, an owner-side number with a plain store, the
+// enter side's count, a time) and the event's bytes into the buffer reserved before blocking. The
+// stretch of summed releases is not closed here: this event's number ends it anyway
+// (LockStatReleaseStretch::add), and the next recorded release or the drain period's safepoint
+// writes it.
 void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) {
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   if (tl == nullptr) {
@@ -306,7 +311,8 @@ void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) 
     }
   }
   LockStatEventWriter w(b);
-  lockstat_write_monitor_contended_entered(w, now, monitor_id(m), m->lockstat_seq()->next());
+  u8 seq = m->lockstat_seq()->next_owned();
+  lockstat_write_monitor_contended_entered(w, now, monitor_id(m), seq, m->lockstat()->enters());
   w.commit();
   cost->acquire_ticks += LockStatClock::now() - now;
 }
@@ -338,7 +344,7 @@ static int take_pending(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
   return n;
 }
 
-int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq) {
+int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters) {
   // Most exits of an inflated monitor are neither contended nor after a wait: two counters of the
   // monitor say so without the thread's state (C2's unlock code reads the same word).
   bool contended = m->lockstat()->is_contended();
@@ -359,14 +365,13 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq)
   if ((!contended && !resolve) || !in_trace(m)) {
     return 0;
   }
-  int what = 0;
-  if (contended) {
-    what |= waiting ? WAIT_EXIT : EXIT;
-    *seq = m->lockstat_seq()->next();
-  }
-  if (resolve) {
-    what |= RESOLVE;
-  }
+  int what = (contended ? (waiting ? WAIT_EXIT : EXIT) : 0) | (resolve ? RESOLVE : 0);
+  // Owner-side numbers for what exit_end writes, the release's first and then the resolution's (a
+  // thread has at most one pending reference per monitor: add_pending only where it had none), taken
+  // now, while the thread owns m: a plain store, no locked instruction in the critical section. The
+  // enter side's count read with them places the enters among them.
+  *seq = m->lockstat_seq()->next_owned((contended ? 1 : 0) + (resolve ? 1 : 0));
+  *enters = m->lockstat()->enters();
   // The release's time is read after the owner field is cleared: a release whose time comes after
   // a later event of m (another thread's enter, the next owner's release) ends its owner part at
   // that event's time, since the analysis and LockStatReleaseStretch take times as a running
@@ -390,9 +395,8 @@ void LockStatMonitorEvents::released(JavaThread* jt) {
   }
 }
 
-void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, jlong time, int what) {
-  // A sequence number taken must be written, or the monitor's sequence has a gap.
-  assert((what & (EXIT | WAIT_EXIT)) == 0 || seq != 0, "a recorded release is numbered after its monitor's inflate");
+void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, u8 enters, jlong time, int what) {
+  // Every owner-side number taken must be written, or the monitor's sequence has a gap.
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   if (tl != nullptr) {
     jlong epilog_time = tl->take_release_time();
@@ -403,7 +407,7 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, j
   }
   if (tl == nullptr) {
     if ((what & (EXIT | WAIT_EXIT)) != 0) {
-      LockStatService::write_shared_monitor_event(LOCKSTAT_MONITOR_CONTENDED_EXIT, m, seq);
+      LockStatService::write_shared_monitor_event(LOCKSTAT_MONITOR_CONTENDED_EXIT, m, seq, enters);
     }
     return;
   }
@@ -415,14 +419,16 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, j
   u8 chain = (what & (EXIT | RESOLVE)) != 0 ? LockStatCallChains::current_chain(jt, tl) : 0;
   u8 refs[LockStatThreadLocal::max_pending];
   int resolved = (what & RESOLVE) != 0 ? take_pending(jt, tl, m, refs) : 0;
-  for (int i = 0; i < resolved; i++) {
+  assert(resolved <= 1, "one pending reference per thread and monitor: exit_begin numbered one");
+  if (resolved > 0) {
     jlong now = LockStatClock::now();
     LockStatBuffer* b = event_buffer(jt, tl, now);
     if (b == nullptr) {
       return;
     }
     LockStatEventWriter w(b);
-    lockstat_write_monitor_forward_resolve(w, now, monitor_id(m), m->lockstat_seq()->next(), refs[i], chain);
+    u8 resolve_seq = seq + ((what & (EXIT | WAIT_EXIT)) != 0 ? 1 : 0);   // after the release's
+    lockstat_write_monitor_forward_resolve(w, now, monitor_id(m), resolve_seq, refs[0], chain, enters);
     w.commit();
   }
   if ((what & (EXIT | WAIT_EXIT)) == 0) {
@@ -433,7 +439,7 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, j
       return;   // (the buffer call announces the virtual thread, which a summary names as owner)
     }
     LockStatReleaseSummary closed;
-    if (LockStatReleaseStretch::add(m, seq, time, jt->monitor_owner_id(), chain, &closed)) {
+    if (LockStatReleaseStretch::add(m, seq, enters, time, jt->monitor_owner_id(), chain, &closed)) {
       return;   // summed
     }
     write_summary(jt, tl, m, closed);
@@ -453,9 +459,9 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, j
         ref = 0;   // waits nested in more than max_pending monitors: the owner's chain stays unknown
       }
     }
-    lockstat_write_monitor_wait_exit(w, time, monitor_id(m), seq, ref);
+    lockstat_write_monitor_wait_exit(w, time, monitor_id(m), seq, ref, enters);
   } else {
-    lockstat_write_monitor_contended_exit(w, time, monitor_id(m), seq, chain);
+    lockstat_write_monitor_contended_exit(w, time, monitor_id(m), seq, chain, enters);
   }
   w.commit();
 }
@@ -518,12 +524,14 @@ void LockStatMonitorEvents::deflated(Thread* current, ObjectMonitor* m) {
   if (!in_trace(m)) {
     return;
   }
-  u8 seq = m->lockstat_seq()->next();
+  // An enter-side number, with the owner side's final count: m has no owner left to number anything.
+  u8 seq = m->lockstat()->next_enter();
+  u8 owned = m->lockstat_seq()->owned();
   if (!current->is_Java_thread() || LockStatThreadLocal::current(JavaThread::cast(current)) == nullptr) {
     if (closed.count != 0) {
       LockStatService::write_shared_release_summary(closed, m);
     }
-    LockStatService::write_shared_monitor_event(LOCKSTAT_MONITOR_DEFLATE, m, seq);
+    LockStatService::write_shared_monitor_event(LOCKSTAT_MONITOR_DEFLATE, m, seq, owned);
     return;
   }
   JavaThread* jt = JavaThread::cast(current);
@@ -535,6 +543,6 @@ void LockStatMonitorEvents::deflated(Thread* current, ObjectMonitor* m) {
     return;
   }
   LockStatEventWriter w(b);
-  lockstat_write_monitor_deflate(w, now, monitor_id(m), seq);
+  lockstat_write_monitor_deflate(w, now, monitor_id(m), seq, owned);
   w.commit();
 }

@@ -45,12 +45,13 @@ class LockStatMonitorEvents : AllStatic {
   static void deflated(Thread* current, ObjectMonitor* m);
 
   // Exit, in two halves around the release (see LockStatMonitorExitMark). begin returns what to
-  // write (0: nothing) and takes the exit's sequence number while the thread still owns m; end gets
+  // write (0: nothing) and takes the owner-side numbers of what it writes (the release, then a
+  // resolved wait() reference) while the thread still owns m, with the enter side's count; end gets
   // the release's time (0: exit_epilog's, given to released()).
   enum : int { EXIT = 1, WAIT_EXIT = 2, RESOLVE = 4 };
-  static int exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq);
+  static int exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters);
   static void released(JavaThread* jt);
-  static void exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, jlong time, int what);
+  static void exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, u8 enters, jlong time, int what);
 
   // wait(): the release inside it records a forward reference, resolved at the thread's next real
   // release of m; taking m back after the wait is an enter "after wait".

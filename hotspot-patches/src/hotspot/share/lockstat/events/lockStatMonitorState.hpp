@@ -29,18 +29,27 @@
 
 class LockStatReleaseStretch;
 
-// A monitor's event sequence: every monitor event takes the next number, and the analysis replays a
-// monitor's events in that order. It lives apart from LockStatMonitorState, on the cache line of
-// ObjectMonitor::_owner (objectMonitor.hpp places it there), because a contended release numbers
-// itself while its thread still owns the monitor: on that line the number is taken where the owner
-// is about to store anyway (the release), instead of pulling a second line from the previous
-// owner's core inside the critical section (measured: 122 ns a release on 2 cores, most of it that
-// transfer).
+// The owner side of a monitor's event numbers (docs/trace-format.md, "Monitor sequence numbers"):
+// what its owner records (an acquisition, a release, a wait's release and what that release
+// resolves) takes the next numbers, with a plain load and store, since only the thread that owns the
+// monitor writes the counter and the lock's own hand-over orders successive owners. A locked add
+// would wait, inside the critical section, for this line that threads spinning on _owner keep pulling
+// away (172 ns a release on 16 cores). It lives on _owner's cache line (objectMonitor.hpp places it
+// there), which the owner is about to store to anyway. Contended enters, which do not own the
+// monitor, number themselves on the enter side (LockStatMonitorState).
 class LockStatMonitorSeq {
-  volatile uint64_t _next;
+  volatile uint64_t _owned;
  public:
-  LockStatMonitorSeq() : _next(0) {}
-  uint64_t next() { return Atomic::fetch_then_add(&_next, (uint64_t)1); }
+  LockStatMonitorSeq() : _owned(0) {}
+  // The first of n numbers; only while owning the monitor.
+  uint64_t next_owned(uint64_t n = 1) {
+    uint64_t v = Atomic::load(&_owned);
+    Atomic::store(&_owned, v + n);
+    return v;
+  }
+  // The count so far: for the inflate and the deflation, when no event of an owner can be numbered
+  // concurrently (before the monitor is traced, after its last owner).
+  uint64_t owned() const { return Atomic::load(&_owned); }
 };
 // What ObjectMonitor's pad after _owner leaves out for it.
 #define LOCKSTAT_OWNER_LINE_BYTES sizeof(LockStatMonitorSeq)
@@ -64,6 +73,11 @@ class LockStatMonitorState {
   // because C2's unlock code reaches the monitor, not LockStat's thread state. A reference dropped
   // when tracing restarts leaves the count high: exits then take the runtime path, which checks.
   volatile int _pending_waits;
+  // The enter side of the event numbers: contended enters, the inflate and the deflation take
+  // numbers here (an atomic add, outside any critical section); the owner reads the count with each
+  // of its numbers, which places the enters among its events. Beside _blocked, which the enter raises
+  // and the owner reads anyway: one line for both.
+  volatile uint64_t _enters;
   // Which trace has this monitor's MonitorInflate (see LockStatMonitorEvents): its number times two,
   // plus one once the inflate is written; 0 for none.
   volatile uint32_t _trace;
@@ -72,7 +86,7 @@ class LockStatMonitorState {
   LockStatReleaseStretch* volatile _stretch;
 
  public:
-  LockStatMonitorState() : _blocked(0), _pending_waits(0), _trace(0), _stretch(nullptr) {}
+  LockStatMonitorState() : _blocked(0), _pending_waits(0), _enters(0), _trace(0), _stretch(nullptr) {}
 
   static ByteSize divert_offset() { return byte_offset_of(LockStatMonitorState, _blocked); }
 
@@ -84,6 +98,8 @@ class LockStatMonitorState {
   // Never below zero: a decrement without its increment (tracing started in between) is dropped.
   void blocked_dec() { dec_not_below_zero(&_blocked); }
   bool has_pending_waits() const { return Atomic::load(&_pending_waits) > 0; }
+  uint64_t next_enter() { return Atomic::fetch_then_add(&_enters, (uint64_t)1); }
+  uint64_t enters() const { return Atomic::load(&_enters); }
   void pending_waits_add(int n) { Atomic::add(&_pending_waits, n); }
   void pending_waits_sub(int n) {
     for (int i = 0; i < n; i++) {

@@ -28,6 +28,8 @@
 #include "utilities/spinYield.hpp"
 
 LockStatReleaseStretch* LockStatReleaseStretch::_pool = nullptr;
+// No release reads this count (it would take 2^64 enters): no release joins a stretch before its head.
+static const u8 no_head = (u8)-1;
 static jlong max_duration_ticks = 0;
 static volatile int next_free = 0;
 
@@ -35,9 +37,9 @@ size_t LockStatReleaseSummary::max_event_size() {
   return lockstat_monitor_release_summary_max_size + max_owners * lockstat_monitor_release_summary_owners_element_max_size;
 }
 
-// time, monitor, seq, count, owners (thread, chain, releases, duration in nanoseconds)
+// time, monitor, seq, count, enterSeq, owners (thread, chain, releases, duration in nanoseconds)
 void LockStatReleaseSummary::write(LockStatEventWriter& w, ObjectMonitor* m) const {
-  lockstat_write_monitor_release_summary(w, time, (julong)(uintptr_t)m, first_seq, count, (julong)owners);
+  lockstat_write_monitor_release_summary(w, time, (julong)(uintptr_t)m, first_seq, count, enters, (julong)owners);
   for (int i = 0; i < owners; i++) {
     lockstat_write_monitor_release_summary_owners_element(w, (julong)owner[i].tid, owner[i].chain, owner[i].releases,
                                                           (julong)LockStatClock::to_nanos(owner[i].ticks));
@@ -123,9 +125,8 @@ LockStatReleaseStretch* LockStatReleaseStretch::allocate(ObjectMonitor* m) {
     s->_open.count = 0;
     s->_open.owners = 0;
     s->_touched = true;
-    // No release joins before a head: 0 is never a release's number (a monitor's first event is its
-    // inflate, and a release is recorded only after an enter).
     s->_last_seq = 0;
+    s->_last_enters = no_head;
     s->_last_time = 0;
     if (m->lockstat()->stretch_cmpxchg(seen, s) == seen) {
       return s;
@@ -135,7 +136,7 @@ LockStatReleaseStretch* LockStatReleaseStretch::allocate(ObjectMonitor* m) {
   return nullptr;
 }
 
-bool LockStatReleaseStretch::add(ObjectMonitor* m, u8 seq, jlong now, jlong tid, u8 chain, LockStatReleaseSummary* closed) {
+bool LockStatReleaseStretch::add(ObjectMonitor* m, u8 seq, u8 enters, jlong now, jlong tid, u8 chain, LockStatReleaseSummary* closed) {
   closed->count = 0;
   LockStatReleaseStretch* s = of(m);
   if (s == nullptr) {
@@ -147,10 +148,11 @@ bool LockStatReleaseStretch::add(ObjectMonitor* m, u8 seq, jlong now, jlong tid,
   s->_touched = true;
   LockStatReleaseSummary& open = s->_open;
   // Joins only right after the stretch's latest release: no other event of m in between.
-  if (seq == s->_last_seq + 1 && (open.count == 0 || now - s->_started < max_duration_ticks)) {
+  if (seq == s->_last_seq + 1 && enters == s->_last_enters && (open.count == 0 || now - s->_started < max_duration_ticks)) {
     int i = 0;
     if (open.count == 0) {
       open.first_seq = seq;
+      open.enters = enters;
       open.owners = 0;
       s->_started = now;
     }
@@ -181,6 +183,7 @@ bool LockStatReleaseStretch::add(ObjectMonitor* m, u8 seq, jlong now, jlong tid,
   // The head of a new stretch, written by the caller after the summary it ends.
   s->take_open(closed);
   s->_last_seq = seq;
+  s->_last_enters = enters;
   s->_last_time = now;
   s->unlock();
   return false;

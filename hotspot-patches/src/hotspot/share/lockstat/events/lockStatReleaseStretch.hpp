@@ -37,11 +37,12 @@ struct LockStatReleaseSummary {
   };
   u8 first_seq;
   u8 count;          // releases: first_seq .. first_seq + count - 1; 0 for nothing to write
+  u8 enters;         // the enter side's count all of them read (docs/trace-format.md)
   jlong time;        // the last release's time
   int owners;
   Owner owner[max_owners];
 
-  LockStatReleaseSummary() : first_seq(0), count(0), time(0), owners(0) {}
+  LockStatReleaseSummary() : first_seq(0), count(0), enters(0), time(0), owners(0) {}
   static size_t max_event_size();
   void write(LockStatEventWriter& w, ObjectMonitor* m) const;
 };
@@ -52,8 +53,9 @@ struct LockStatReleaseSummary {
 // blocked through every owner part, so the releases of such a stretch can be summed per owner thread
 // and chain (count, time) without changing any owner's total or any contention's split.
 //
-// A stretch is a run of releases with consecutive sequence numbers: any other event of the monitor
-// (an enter, an entered, a wait's release) takes a number in between and so ends it. The first
+// A stretch is a run of releases with consecutive owner-side numbers and one count of the enter side:
+// any other event of the monitor ends it, an owner's (an entered, a wait's release) by taking a
+// number in between, an enter by raising the count the next release reads. The first
 // release of a stretch is written as a MonitorContendedExit (the head); the following ones are summed
 // into a MonitorReleaseSummary that names the range of sequence numbers it covers, so the monitor's
 // sequence stays gapless. A summary is written when its stretch ends: by the next release that cannot
@@ -75,6 +77,7 @@ class LockStatReleaseStretch {
   volatile int _in_use;
   ObjectMonitor* _monitor;     // while in use
   u8 _last_seq;                // the stretch's latest release (head or summed)
+  u8 _last_enters;             // the enter side's count it read; no_head before the first head
   jlong _last_time;            // running maximum of its releases' times
   jlong _started;              // the open summary's first release's time
   bool _touched;               // a release since the last drain period
@@ -91,10 +94,10 @@ class LockStatReleaseStretch {
  public:
   static void initialize();
 
-  // A contended release (not a wait()'s) of m by tid with chain, numbered seq at time now. True when
+  // A contended release (not a wait()'s) of m by tid with chain, numbered seq (having read enters) at time now. True when
   // it was summed: nothing to write. Otherwise the caller writes it as MonitorContendedExit, after
   // writing *closed when its count is not 0 (the summary it ended).
-  static bool add(ObjectMonitor* m, u8 seq, jlong now, jlong tid, u8 chain, LockStatReleaseSummary* closed);
+  static bool add(ObjectMonitor* m, u8 seq, u8 enters, jlong now, jlong tid, u8 chain, LockStatReleaseSummary* closed);
   // Ends m's open summary (*closed, to write when its count is not 0); detach: m is deflated, or no
   // thread is blocked on it any more, so its stretch returns to the pool.
   static void close(ObjectMonitor* m, bool detach, LockStatReleaseSummary* closed);

@@ -299,7 +299,7 @@ LockStatBuffer* LockStatService::shared_buffer_for(size_t max_size) {
   return _metadata_buffer;
 }
 
-void LockStatService::write_shared_monitor_event(int type, ObjectMonitor* m, u8 seq) {
+void LockStatService::write_shared_monitor_event(int type, ObjectMonitor* m, u8 seq, u8 other) {
   assert(type == LOCKSTAT_MONITOR_CONTENDED_EXIT || type == LOCKSTAT_MONITOR_DEFLATE, "invariant");
   MutexLocker ml(metadata_lock, Mutex::_no_safepoint_check_flag);
   LockStatBuffer* b = shared_buffer_for(MAX2(lockstat_monitor_contended_exit_max_size, lockstat_monitor_deflate_max_size));
@@ -308,9 +308,9 @@ void LockStatService::write_shared_monitor_event(int type, ObjectMonitor* m, u8 
   }
   LockStatEventWriter w(b);
   if (type == LOCKSTAT_MONITOR_CONTENDED_EXIT) {
-    lockstat_write_monitor_contended_exit(w, LockStatClock::now(), (julong)(uintptr_t)m, seq, 0);   // no call chain from here
+    lockstat_write_monitor_contended_exit(w, LockStatClock::now(), (julong)(uintptr_t)m, seq, 0, other);   // no call chain from here
   } else {
-    lockstat_write_monitor_deflate(w, LockStatClock::now(), (julong)(uintptr_t)m, seq);
+    lockstat_write_monitor_deflate(w, LockStatClock::now(), (julong)(uintptr_t)m, seq, other);
   }
   w.commit();
 }

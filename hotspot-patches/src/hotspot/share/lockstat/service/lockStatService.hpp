@@ -68,8 +68,9 @@ class LockStatService : AllStatic {
   static void collect();
   // Safepoint hook: threads' buffers go to the queue, so an idle thread cannot hold back analysis.
   static void at_safepoint();
-  // A monitor event from a thread without its own buffer, into the shared buffer.
-  static void write_shared_monitor_event(int type, ObjectMonitor* m, u8 seq);
+  // A monitor event from a thread without its own buffer, into the shared buffer: a release (other:
+  // the enter side's count read with seq) or a deflation (other: the owner side's final count).
+  static void write_shared_monitor_event(int type, ObjectMonitor* m, u8 seq, u8 other);
   // A MonitorReleaseSummary from a thread without its own buffer (the VM thread at a safepoint).
   static void write_shared_release_summary(const LockStatReleaseSummary& summary, ObjectMonitor* m);
   // A VmPause from the VM thread at a safepoint (the shared buffer: it has no thread-local one).

@@ -136,7 +136,7 @@ public final class TraceModel {
                     header = h;
                     startNanos = h.startNanos();
                     axis.start(startNanos);
-                    analysis.sampling(h.sampling());
+                    analysis.header(h);
                     analysis.traceStart(startNanos);
                 }
 

@@ -37,14 +37,29 @@ public final class EventBufferBuilder {
         lastTime = baseTime;
     }
 
-    /** Appends an event; values follow the type's fields (numbers as Long/Integer, lists as List&lt;Object[]&gt;). */
+    /**
+     * Appends an event; values follow the type's fields (numbers as Long/Integer, lists as
+     * List&lt;Object[]&gt;). Trailing varint fields may be left out: they are written as 0, as a field
+     * added to the end of an event reads in a trace written before it (split numbering's enterSeq and
+     * ownerSeq, which traces without the header's monitor.numbering ignore).
+     */
     public EventBufferBuilder event(EventType type, Object... values) {
         List<Field> fields = type.fields();
-        if (values.length != fields.size()) {
+        if (values.length > fields.size()) {
             throw new IllegalArgumentException(type + " has " + fields.size() + " fields, got " + values.length);
         }
+        for (int i = values.length; i < fields.size(); i++) {
+            if (fields.get(i).kind() != FieldKind.VARINT) {
+                throw new IllegalArgumentException(type + " has " + fields.size() + " fields, got " + values.length
+                        + " (only trailing varints may be left out)");
+            }
+        }
         out.varint(type.id());
-        for (int i = 0; i < values.length; i++) {
+        for (int i = 0; i < fields.size(); i++) {
+            if (i >= values.length) {
+                out.varint(0);
+                continue;
+            }
             Field f = fields.get(i);
             if (f.kind() == FieldKind.TIMESTAMP) {
                 long t = ((Number) values[i]).longValue();

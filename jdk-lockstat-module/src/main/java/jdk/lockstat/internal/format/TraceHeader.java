@@ -79,6 +79,17 @@ public record TraceHeader(Map<String, String> properties) {
         return Math.max(1, getLong(SAMPLING_FLAG, 1));
     }
 
+    /**
+     * How the VM numbers each monitor's events (docs/trace-format.md, "Monitor sequence numbers"):
+     * "split" for an owner-side and an enter-side counter; absent for one counter for every event.
+     */
+    public static final String MONITOR_NUMBERING = "monitor.numbering";
+
+    /** Whether the monitor events of this trace are numbered from two counters ({@link #MONITOR_NUMBERING}). */
+    public boolean splitMonitorNumbering() {
+        return "split".equals(get(MONITOR_NUMBERING));
+    }
+
     /** The traced VM's available processors (the cpus property); 0 when unknown. */
     public int cpus() {
         return (int) Math.max(0, Math.min(Integer.MAX_VALUE, getLong(CPUS, 0)));

@@ -188,6 +188,15 @@ public final class ContentionAnalysis {
     }
 
     /**
+     * What the trace's header says about reading its events: the sampling and how monitor events are
+     * numbered. Call before the first buffer; {@link #analyze} does it.
+     */
+    public void header(TraceHeader header) {
+        sampling(header.sampling());
+        decoder.splitNumbering(header.splitMonitorNumbering());
+    }
+
+    /**
      * The trace clock's value at the trace's start (the header's start.nanos): anchors the statistics
      * window. Call before the first buffer; {@link #analyze} does it from the header.
      */
@@ -326,7 +335,7 @@ public final class ContentionAnalysis {
             @Override
             public void header(TraceHeader header) {
                 start[0] = header.startNanos();
-                sampling(header.sampling());
+                ContentionAnalysis.this.header(header);
                 traceStart(start[0]);
             }
 

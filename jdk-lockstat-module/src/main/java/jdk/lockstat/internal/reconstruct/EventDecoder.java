@@ -47,11 +47,12 @@ final class EventDecoder {
     private static final String[] NAMES = {"time", "thread", "flags", "name", "class", "loader", "method",
         "signature", "sourceFile", "chain", "frames", "monitor", "seq", "objectHash", "forwardRef", "gseq",
         "blockerHash", "blockerClass", "unparkSeq", "target", "duration", "kind", "count", "owners", "threads",
-        "lockHash", "lockClass", "modifiers"};
+        "lockHash", "lockClass", "modifiers", "enterSeq", "ownerSeq"};
     private static final int TIME = 0, THREAD = 1, FLAGS = 2, NAME = 3, CLASS = 4, LOADER = 5, METHOD = 6,
             SIGNATURE = 7, SOURCE = 8, CHAIN = 9, FRAMES = 10, MONITOR = 11, SEQ = 12, HASH = 13, FORWARD = 14,
             GSEQ = 15, BLOCKER_HASH = 16, BLOCKER_CLASS = 17, UNPARK_SEQ = 18, TARGET = 19, DURATION = 20, KIND = 21,
-            COUNT = 22, OWNERS = 23, THREADS = 24, LOCK_HASH = 25, LOCK_CLASS = 26, MODIFIERS = 27;
+            COUNT = 22, OWNERS = 23, THREADS = 24, LOCK_HASH = 25, LOCK_CLASS = 26, MODIFIERS = 27,
+            ENTER_SEQ = 28, OWNER_SEQ = 29;
 
     /**
      * Field positions of one event type, and of its lists' element fields: the call chain's frames
@@ -66,6 +67,8 @@ final class EventDecoder {
     private ThreadRef writer;
     private ThreadRef context;
     private long lastTime = Long.MIN_VALUE;
+    /** The trace numbers each monitor's events from two counters (see {@link MonitorEvent#enters}). */
+    private boolean split;
 
     EventDecoder(MetadataResolver resolver, EventRearranger rearranger) {
         this.resolver = resolver;
@@ -74,6 +77,14 @@ final class EventDecoder {
 
     void activityListener(ActivityListener listener) {
         activity = listener;
+    }
+
+    /**
+     * Whether monitor events are numbered from two counters, an owner side and an enter side
+     * (docs/trace-format.md, "Monitor sequence numbers"; the header's monitor.numbering).
+     */
+    void splitNumbering(boolean split) {
+        this.split = split;
     }
 
     /** Every buffer starts in its writer's context. */
@@ -179,8 +190,26 @@ final class EventDecoder {
         if (at[MONITOR] < 0 || at[SEQ] < 0) {
             return;   // a schema without the fields ordering needs: nothing to analyse
         }
-        rearranger.monitorEvent(new MonitorEvent(kind, num(v, at[TIME]), num(v, at[MONITOR]), num(v, at[SEQ]),
-                context, chain, value, forwardRef, cls));
+        long time = num(v, at[TIME]);
+        long monitor = num(v, at[MONITOR]);
+        long seq = num(v, at[SEQ]);
+        if (!split) {
+            rearranger.monitorEvent(new MonitorEvent(kind, time, monitor, seq, context, chain, value, forwardRef, cls));
+            return;
+        }
+        // Split numbering: the place in the monitor's one sequence is the sum of both sides' numbers
+        // before the event; an enter's follows from the owner-side events around it (MonitorQueue).
+        MonitorEvent e;
+        switch (kind) {
+            case MonitorEvent.ENTER -> e = MonitorEvent.unplacedEnter(time, monitor, seq, context, chain, value);
+            case MonitorEvent.INFLATE, MonitorEvent.DEFLATE -> e = new MonitorEvent(kind, time, monitor,
+                    seq + num(v, at[OWNER_SEQ]), seq, context, chain, value, forwardRef, cls);
+            default -> {
+                long enters = num(v, at[ENTER_SEQ]);
+                e = new MonitorEvent(kind, time, monitor, seq + enters, enters, context, chain, value, forwardRef, cls);
+            }
+        }
+        rearranger.monitorEvent(e);
     }
 
     /**
@@ -203,8 +232,10 @@ final class EventDecoder {
                         num(f, o[2]), num(f, o[3])));
             }
         }
-        rearranger.monitorEvent(new ReleaseSummary(num(v, at[TIME]), num(v, at[MONITOR]), num(v, at[SEQ]),
-                num(v, at[COUNT]), context, owners));
+        long seq = num(v, at[SEQ]);
+        long enters = split ? num(v, at[ENTER_SEQ]) : -1;
+        rearranger.monitorEvent(new ReleaseSummary(num(v, at[TIME]), num(v, at[MONITOR]), split ? seq + enters : seq,
+                enters, num(v, at[COUNT]), context, owners));
     }
 
     /** A ThreadCpu: each listed thread's CPU time so far, at the event's time. */

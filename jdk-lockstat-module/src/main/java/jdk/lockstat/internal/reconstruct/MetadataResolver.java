@@ -48,9 +48,9 @@ import jdk.lockstat.internal.model.ThreadRef;
  * still waiting for their metadata are kept, since their metadata may still arrive.
  */
 final class MetadataResolver {
-    private final Map<Long, ThreadRef> threads = new HashMap<>();
-    // Classes, methods and chains by id: looked up for every park blocker and every event with a chain,
-    // so without boxing.
+    // Threads, classes, methods and chains by id: looked up for every event (its context, owners and
+    // unpark targets), every park blocker and every event with a chain, so without boxing.
+    private final LongMap<ThreadRef> threads = new LongMap<>();
     private final LongMap<ClassRef> classes = new LongMap<>();
     private final LongMap<MethodRef> methods = new LongMap<>();
     private final LongMap<ChainRef> chains = new LongMap<>();
@@ -60,13 +60,19 @@ final class MetadataResolver {
     private final List<Long> purgedChains = new ArrayList<>();
     private long forgotten;
     private long definitions;
+    private ThreadRef lastThread;
 
     ThreadRef thread(long id) {
-        ThreadRef t = threads.get(id);
+        ThreadRef t = lastThread;
+        if (t != null && t.id() == id) {
+            return t;   // a buffer's events mostly name its own thread, one after another
+        }
+        t = threads.get(id);
         if (t == null) {
             t = new ThreadRef(id);
             threads.put(id, t);
         }
+        lastThread = t;
         return t;
     }
 

@@ -54,8 +54,21 @@ class MonitorEvent extends SequencedEvent {
     final long forwardRef;
     /** Inflate: the lock object's class. */
     final ClassRef lockClass;
+    /**
+     * With split numbering (docs/trace-format.md, "Monitor sequence numbers"): how many of the monitor's
+     * enter-side events (its inflate, contended enters, deflation: the shared counter's numbers) come
+     * before this event; for those events their own number. The event's place in the monitor's one
+     * sequence is then {@code seq}, the owner-side numbers before it plus this. -1 with one counter
+     * for every event (traces of VMs before split numbering), where seq is the place itself.
+     */
+    final long enters;
 
     MonitorEvent(int kind, long time, long monitor, long seq, ThreadRef thread, ChainRef chain, long value,
+                 long forwardRef, ClassRef lockClass) {
+        this(kind, time, monitor, seq, -1, thread, chain, value, forwardRef, lockClass);
+    }
+
+    MonitorEvent(int kind, long time, long monitor, long seq, long enters, ThreadRef thread, ChainRef chain, long value,
                  long forwardRef, ClassRef lockClass) {
         super(seq, time);
         this.kind = kind;
@@ -65,6 +78,38 @@ class MonitorEvent extends SequencedEvent {
         this.value = value;
         this.forwardRef = forwardRef;
         this.lockClass = lockClass;
+        this.enters = enters;
+    }
+
+    /**
+     * A contended enter with split numbering has only its enter-side number: its place follows from the
+     * owner-side events around it (the rearranger's {@link MonitorQueue} finds it).
+     */
+    static MonitorEvent unplacedEnter(long time, long monitor, long enterNumber, ThreadRef thread, ChainRef chain,
+                                      long flags) {
+        return new MonitorEvent(ENTER, time, monitor, UNPLACED, enterNumber, thread, chain, flags, 0, null);
+    }
+
+    /** seq of an enter whose place is not known yet. */
+    static final long UNPLACED = -1;
+
+    boolean unplaced() {
+        return seq == UNPLACED;
+    }
+
+    /** This unplaced enter at its place in the monitor's sequence. */
+    MonitorEvent placedAt(long place) {
+        return new MonitorEvent(kind, time, monitor, place, enters, thread, chain, value, forwardRef, lockClass);
+    }
+
+    /** Owner-side numbers before this event (split numbering only). */
+    final long ownersBefore() {
+        return seq - enters;
+    }
+
+    /** Whether this event took a number of the enter side (split numbering). */
+    final boolean enterSide() {
+        return kind == INFLATE || kind == ENTER || kind == DEFLATE;
     }
 
     @Override

@@ -23,6 +23,8 @@ package jdk.lockstat.internal.reconstruct;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import jdk.lockstat.internal.format.SequenceNumbers;
 
@@ -50,6 +52,13 @@ import jdk.lockstat.internal.format.SequenceNumbers;
  * a monitor, inflated and deflated every few milliseconds: without the join its first lifetime waited
  * for a deflation it had dropped as a duplicate, the next 32 lifetimes queued behind it, and every
  * event after them was counted as an impossible sequence number although verify found none.
+ *
+ * <p>With split numbering ({@link MonitorEvent#enters}) every event but a contended enter knows its place
+ * (both sides' numbers before it). Enters wait per lifetime by their enter-side number, placed by time
+ * like any event of an address, and fill the places no owner-side event takes: the next place is an
+ * enter's when the first event waiting after it has every owner-side number before it delivered, and
+ * it is then the next enter's by number. Only a contended enter lacks a place of its own, because the
+ * VM numbers the owner side without a locked instruction inside the critical section.
  *
  * <p>Whether a number itself can be real is {@link SequenceNumbers}'s rule, the one verify applies; an
  * event that fails it is the only one counted as an impossible sequence number. Events that pass it and
@@ -110,6 +119,10 @@ final class MonitorQueue {
         long joinedUntil = Long.MIN_VALUE;
         /** The joined lifetime's inflation, to be delivered next: it names the lock from now on. */
         MonitorEvent joinedInflate;
+        /** Split numbering: contended enters waiting for their place, by enter-side number. */
+        final TreeMap<Long, MonitorEvent> enters = new TreeMap<>();
+        /** Split numbering: the enter-side number of the next enter-side place; -1 until one is known. */
+        long nextEnter = -1;
 
         boolean joined() {
             return joinedUntil != Long.MIN_VALUE;
@@ -165,6 +178,9 @@ final class MonitorQueue {
         if (first >= 0) {
             return l.window.get(first).time;
         }
+        if (!l.enters.isEmpty()) {
+            return l.enters.firstEntry().getValue().time;
+        }
         return lifetimes.size() > 1 ? lifetimes.get(1).minTime : Long.MAX_VALUE;
     }
 
@@ -180,6 +196,16 @@ final class MonitorQueue {
      * (a late release summary covering millions of numbers leaves its successors that far ahead).
      */
     void add(MonitorEvent e, Target out, long lateFrom) {
+        if (e.unplaced()) {
+            if (!SequenceNumbers.possible(e.enters, 1)) {
+                counters.implausibleSequenceNumbers++;
+                return;
+            }
+            this.lateFrom = lateFrom;
+            placeEnter(e, 0);
+            deliver(out);
+            return;
+        }
         if (!SequenceNumbers.possible(e.seq, e.count())) {
             counters.implausibleSequenceNumbers++;   // damage: no lifetime can hold it, next must not wrap
             return;
@@ -301,6 +327,96 @@ final class MonitorQueue {
     }
 
     /**
+     * An enter without its place (split numbering) waits in the first lifetime it fits by time: not
+     * after a known deflation, not after the next lifetime began. Two enters with one number belong to
+     * two lifetimes: the later in time goes on.
+     */
+    private void placeEnter(MonitorEvent e, int start) {
+        MonitorEvent cur = e;
+        for (int i = start; cur != null; i++) {
+            if (i == lifetimes.size()) {
+                if (i >= MAX_LIFETIMES) {
+                    counters.unplacedEvents++;
+                    return;
+                }
+                lifetimes.add(new Lifetime());
+            }
+            Lifetime l = lifetimes.get(i);
+            if (l.endSeq >= 0 && (cur.time > l.endTime || cur.enters >= deflationEnters(l))) {
+                continue;   // after this lifetime's deflation
+            }
+            if (i + 1 < lifetimes.size() && cur.time > lifetimes.get(i + 1).minTime) {
+                continue;   // the next lifetime had begun
+            }
+            if (l.nextEnter >= 0 && cur.enters < l.nextEnter) {
+                if (l.deliveredTime != Long.MIN_VALUE && cur.time <= l.deliveredTime) {
+                    counters.lateEvents++;   // its place is behind what was delivered
+                    return;
+                }
+                continue;   // a number this lifetime has passed: a later lifetime's enter
+            }
+            MonitorEvent other = l.enters.get(cur.enters);
+            if (other != null && other.time <= cur.time) {
+                continue;
+            }
+            l.enters.put(cur.enters, cur);   // the earlier of two stays, the other goes on
+            pending += other == null ? 1 : 0;
+            l.minTime = Math.min(l.minTime, cur.time);
+            l.maxWaitingTime = Math.max(l.maxWaitingTime, cur.time);
+            if (other != null) {
+                pending--;   // counted again where it is placed
+            }
+            cur = other;
+        }
+    }
+
+    /** The enter-side number of the deflation lifetime {@code l} ends with (Long.MAX_VALUE if not split). */
+    private static long deflationEnters(Lifetime l) {
+        MonitorEvent d = l.window.get(l.endSeq);
+        return d != null && d.enters >= 0 ? d.enters : Long.MAX_VALUE;
+    }
+
+    /** Drops the waiting enters of {@code l} whose places were skipped (counted as late). */
+    private void dropPassedEnters(Lifetime l) {
+        Map.Entry<Long, MonitorEvent> first;
+        while (l.nextEnter >= 0 && (first = l.enters.firstEntry()) != null && first.getKey() < l.nextEnter) {
+            l.enters.pollFirstEntry();
+            pending--;
+            counters.lateEvents++;
+        }
+    }
+
+    /**
+     * Whether the next place of {@code l} is an enter's (split numbering): the first event waiting after
+     * it has every owner-side number before it delivered, so the places up to it are enter-side ones.
+     */
+    private static boolean enterPlaceNext(Lifetime l) {
+        if (l.nextEnter < 0) {
+            return false;
+        }
+        long first = l.window.firstWaiting();
+        if (first < 0) {
+            return false;
+        }
+        MonitorEvent f = l.window.get(first);
+        return f != null && f.enters >= 0 && f.ownersBefore() == l.window.next() - l.nextEnter;
+    }
+
+    /** The waiting enter whose place is next in {@code l}, placed there (and taken from the waiting ones), or null. */
+    private MonitorEvent takeEnterAtNext(Lifetime l) {
+        if (l.enters.isEmpty()) {
+            return null;
+        }
+        dropPassedEnters(l);
+        Map.Entry<Long, MonitorEvent> first = l.enters.firstEntry();
+        if (first == null || first.getKey() != l.nextEnter || !enterPlaceNext(l)) {
+            return null;
+        }
+        l.enters.pollFirstEntry();
+        return first.getValue().placedAt(l.window.next());
+    }
+
+    /**
      * Lifetime {@code l}, which has delivered events numbered up to past {@code deflate}'s number, learns
      * of its deflation only now, and the deflation is earlier than some of them: the numbers from the
      * deflation's on that were delivered were the next lifetime's (its numbers start at 0 again and
@@ -315,6 +431,7 @@ final class MonitorQueue {
     private void join(Lifetime l, MonitorEvent deflate) {
         l.joinedAfter = deflate.time;
         l.joinedUntil = l.deliveredTime;
+        l.nextEnter = -1;   // the next lifetime's enter side starts again: known from its next owner-side event
         counters.joinedLifetimes++;
         int at = lifetimes.indexOf(l);
         if (at + 1 < lifetimes.size()) {
@@ -325,6 +442,9 @@ final class MonitorQueue {
                 pending -= moved.size();
                 for (MonitorEvent x : moved) {
                     place(x, at);
+                }
+                for (MonitorEvent x : takeEnters(next, x -> true)) {
+                    placeEnter(x, at);
                 }
             }
         }
@@ -395,6 +515,9 @@ final class MonitorQueue {
                 for (MonitorEvent x : later) {
                     place(x, index);
                 }
+                for (MonitorEvent x : takeEnters(before, x -> x.time > e.time)) {
+                    placeEnter(x, index);
+                }
             }
         }
         if (e.kind == MonitorEvent.DEFLATE) {
@@ -405,7 +528,27 @@ final class MonitorQueue {
             for (MonitorEvent x : later) {
                 place(x, index + 1);
             }
+            for (MonitorEvent x : takeEnters(l, x -> x.time > e.time || (e.enters >= 0 && x.enters >= e.enters))) {
+                placeEnter(x, index + 1);
+            }
         }
+    }
+
+    /** Removes and returns the waiting enters of {@code l} that match. */
+    private List<MonitorEvent> takeEnters(Lifetime l, java.util.function.Predicate<MonitorEvent> filter) {
+        List<MonitorEvent> taken = new ArrayList<>(0);
+        if (l.enters.isEmpty()) {
+            return taken;
+        }
+        for (var it = l.enters.values().iterator(); it.hasNext(); ) {
+            MonitorEvent x = it.next();
+            if (filter.test(x)) {
+                it.remove();
+                taken.add(x);
+            }
+        }
+        pending -= taken.size();
+        return taken;
     }
 
     /** Hands on everything that is next in sequence, ending lifetimes at their deflation. */
@@ -423,9 +566,15 @@ final class MonitorQueue {
                 l.gapBeforeFirst = false;
                 out.gap(address);
             }
-            while ((e = l.window.takeNext()) != null) {
+            while ((e = l.window.takeNext()) != null || (e = takeEnterAtNext(l)) != null) {
+                if (e.seq == l.window.next()) {
+                    l.window.skipTo(e.seq + 1);   // an enter taken at its place: nothing waited there
+                }
                 pending--;
                 l.deliveredTime = Math.max(l.deliveredTime, e.time);
+                if (e.enters >= 0) {
+                    l.nextEnter = e.enters + (e.enterSide() ? 1 : 0);
+                }
                 out.deliver(address, e);
                 if (e.kind == MonitorEvent.DEFLATE) {
                     ended = true;
@@ -444,7 +593,7 @@ final class MonitorQueue {
                 return;
             }
             lifetimes.remove(0);
-            pending -= l.window.count();   // nothing should be left past a deflation
+            pending -= l.window.count() + l.enters.size();   // nothing should be left past a deflation
             out.lifetimeEnded(address, false);
         }
     }
@@ -459,12 +608,33 @@ final class MonitorQueue {
         }
         Lifetime l = lifetimes.get(0);
         long first = l.window.firstWaiting();
+        if (first >= 0 && enterPlaceNext(l)) {
+            // The gap is one enter's place (its enter lost or late): skip that place alone, since
+            // later enters may have the places after it.
+            long from = l.window.next();
+            counters.skippedSequenceNumbers++;
+            l.skip(from, from + 1);
+            l.window.skipTo(from + 1);
+            l.nextEnter++;
+            out.gap(address);
+            deliver(out);
+            return true;
+        }
         if (first >= 0) {
             long from = l.window.next();
             counters.skippedSequenceNumbers += first - from;
             l.skip(from, first);
             l.window.skipTo(first);
             out.gap(address);
+            deliver(out);
+            return true;
+        }
+        dropPassedEnters(l);
+        if (!l.enters.isEmpty()) {
+            // Enters wait with nothing placed after them: no owner-side event came (lost, or the trace
+            // ended first). The first is taken for the next place.
+            MonitorEvent x = l.enters.pollFirstEntry().getValue();
+            l.window.put(x.placedAt(l.window.next()));
             deliver(out);
             return true;
         }

@@ -44,7 +44,12 @@ final class ReleaseSummary extends MonitorEvent {
     final List<Owner> owners;
 
     ReleaseSummary(long time, long monitor, long seq, long count, ThreadRef writer, List<Owner> owners) {
-        super(RELEASE_SUMMARY, time, monitor, seq, writer, null, 0, 0, null);
+        this(time, monitor, seq, -1, count, writer, owners);
+    }
+
+    /** enters: as {@link MonitorEvent#enters}, the same for all its releases (a stretch ends where it changes). */
+    ReleaseSummary(long time, long monitor, long seq, long enters, long count, ThreadRef writer, List<Owner> owners) {
+        super(RELEASE_SUMMARY, time, monitor, seq, enters, writer, null, 0, 0, null);
         this.count = count;
         this.owners = owners;
     }

@@ -72,7 +72,7 @@ final class OnlineReport implements BufferSink {
             tree.accept(c);
             summary.accept(c);
         }, boundsFor(Runtime.getRuntime().maxMemory()));
-        analysis.sampling(header.sampling());
+        analysis.header(header);
         analysis.traceStart(LockStatVM.startNanos());
     }
 

@@ -140,7 +140,7 @@ final class ProfileDirectory implements BufferSink {
             owners.accept(c);
             blocked.accept(c);
         }, OnlineReport.boundsFor(Runtime.getRuntime().maxMemory()));
-        analysis.sampling(header.sampling());
+        analysis.header(header);
         analysis.traceStart(startNanos);
     }
 

@@ -90,6 +90,8 @@ public final class Startup {
         putClock(p);
         p.put(TraceHeader.CPUS, Integer.toString(Runtime.getRuntime().availableProcessors()));
         p.put(TraceHeader.COMPRESSED, Boolean.toString(LockStatVM.compress()));
+        // This VM numbers monitor events from an owner-side and an enter-side counter (lockStatMonitorState.hpp)
+        p.put(TraceHeader.MONITOR_NUMBERING, "split");
         for (String line : LockStatVM.flags().split("\n")) {
             int eq = line.indexOf('=');
             if (eq > 0) {

@@ -40,7 +40,9 @@ import jdk.lockstat.internal.format.TraceParser;
  * sequence starting at 0 again, so per address the count of sequence number k never grows with k.
  * A MonitorReleaseSummary holds all the numbers it covers (seq .. seq+count-1). A monitor or park
  * event whose number cannot be real by {@link SequenceNumbers}'s rule is damage, counted as the
- * analysis counts it (its "impossible sequence number" note): one rule for both.
+ * analysis counts it (its "impossible sequence number" note): one rule for both. With split numbering
+ * (docs/trace-format.md) the owner side's numbers and the enter side's are each gapless, and are checked
+ * apart: the owner side's lifetimes begin at their inflate's ownerSeq.
  */
 final class ReferenceChecker implements TraceParser.Listener {
     private static final int MAX_REPORTED = 20;
@@ -52,6 +54,9 @@ final class ReferenceChecker implements TraceParser.Listener {
     private final Set<Long> usedMethods = new HashSet<>();
     private final Set<Long> usedClasses = new HashSet<>();
     private final Map<Long, SeqCoverage> seqCounts = new HashMap<>();  // monitor -> events per seq
+    // split numbering: monitor -> events per owner-side number, and those lifetimes' starts
+    private final Map<Long, SeqCoverage> ownerSeqCounts = new HashMap<>();
+    private final Map<Long, Map<Long, Integer>> ownerLifetimeStarts = new HashMap<>();
     // monitor -> seqs of its MonitorInflates: a lifetime may begin past 0 there (a trace started in a
     // running VM, jcmd LockStat.start, meets monitors inflated before it and begins them at their inflate)
     private final Map<Long, Map<Long, Integer>> lifetimeStarts = new HashMap<>();
@@ -59,8 +64,14 @@ final class ReferenceChecker implements TraceParser.Listener {
     private final Set<Long> resolvedRefs = new HashSet<>();
     private final Set<Long> endedThreads = new HashSet<>();
     private long impossibleSequenceNumbers;
+    private boolean split;
     private long writer;
     private long context;   // thread the current buffer's events belong to (VthreadMount switches it)
+
+    @Override
+    public void header(jdk.lockstat.internal.format.TraceHeader header) {
+        split = header.splitMonitorNumbering();
+    }
 
     @Override
     public void buffer(jdk.lockstat.internal.format.EventBuffer b, long recordOffset) {
@@ -111,19 +122,31 @@ final class ReferenceChecker implements TraceParser.Listener {
         if (id == EventType.MONITOR_INFLATE.id()) {
             usedClasses.add(e.getLong("class"));
             lifetimeStarts.computeIfAbsent(e.getLong("monitor"), m -> new HashMap<>()).merge(e.getLong("seq"), 1, Integer::sum);
+            if (split && e.type().fieldIndex("ownerSeq") >= 0) {
+                ownerLifetimeStarts.computeIfAbsent(e.getLong("monitor"), m -> new HashMap<>())
+                        .merge(e.getLong("ownerSeq"), 1, Integer::sum);
+            }
         }
         long monitor = e.type().fieldIndex("monitor") >= 0 ? e.getLong("monitor") : -1;
         if (monitor >= 0 && e.type().fieldIndex("seq") >= 0) {
             long seq = e.getLong("seq");
             long count = summary ? e.getLong("count") : 1;
+            Map<Long, SeqCoverage> side = split && ownerSide(id) ? ownerSeqCounts : seqCounts;
             if (SequenceNumbers.possible(seq, count)) {
-                seqCounts.computeIfAbsent(monitor, m -> new SeqCoverage()).add(seq, seq + count);
+                side.computeIfAbsent(monitor, m -> new SeqCoverage()).add(seq, seq + count);
             } else {
                 impossibleSequenceNumbers++;   // the analysis ignores it too
             }
         } else if (e.type().fieldIndex("gseq") >= 0 && !SequenceNumbers.possible(e.getLong("gseq"))) {
             impossibleSequenceNumbers++;
         }
+    }
+
+    /** With split numbering: the events numbered by the monitor's owner (the others, by the enter side). */
+    private static boolean ownerSide(int id) {
+        return id == EventType.MONITOR_CONTENDED_ENTERED.id() || id == EventType.MONITOR_CONTENDED_EXIT.id()
+                || id == EventType.MONITOR_WAIT_EXIT.id() || id == EventType.MONITOR_FORWARD_RESOLVE.id()
+                || id == EventType.MONITOR_RELEASE_SUMMARY.id() || id == EventType.MONITOR_NOTIFY.id();
     }
 
     /** Monitor and park events whose sequence number cannot be real (damage; the analysis ignores them). */
@@ -144,11 +167,15 @@ final class ReferenceChecker implements TraceParser.Listener {
     List<String> sequenceGaps() {
         List<String> p = new ArrayList<>();
         int gaps = 0;
-        for (Map.Entry<Long, SeqCoverage> m : seqCounts.entrySet()) {
-            Map<Long, Integer> starts = lifetimeStarts.getOrDefault(m.getKey(), Map.of());
-            long k = m.getValue().firstGap(seq -> starts.getOrDefault(seq, 0));
-            if (k >= 0 && gaps++ < MAX_REPORTED) {
-                p.add(String.format("monitor 0x%x: sequence number %d is missing (%d is present)", m.getKey(), k, k + 1));
+        for (int side = 0; side < 2; side++) {
+            Map<Long, Map<Long, Integer>> sideStarts = side == 0 ? lifetimeStarts : ownerLifetimeStarts;
+            String which = side == 0 ? "" : "owner-side ";
+            for (Map.Entry<Long, SeqCoverage> m : (side == 0 ? seqCounts : ownerSeqCounts).entrySet()) {
+                Map<Long, Integer> starts = sideStarts.getOrDefault(m.getKey(), Map.of());
+                long k = m.getValue().firstGap(seq -> starts.getOrDefault(seq, 0));
+                if (k >= 0 && gaps++ < MAX_REPORTED) {
+                    p.add(String.format("monitor 0x%x: %ssequence number %d is missing (%d is present)", m.getKey(), which, k, k + 1));
+                }
             }
         }
         if (gaps > MAX_REPORTED) {

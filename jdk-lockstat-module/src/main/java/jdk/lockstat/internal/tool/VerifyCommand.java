@@ -63,6 +63,11 @@ final class VerifyCommand implements Command {
         try {
             r = TraceParser.parse(file, new TraceParser.Listener() {
                 @Override
+                public void header(jdk.lockstat.internal.format.TraceHeader header) {
+                    references.header(header);
+                }
+
+                @Override
                 public void buffer(jdk.lockstat.internal.format.EventBuffer buffer, long recordOffset) {
                     stats.buffer(buffer, recordOffset);
                     references.buffer(buffer, recordOffset);

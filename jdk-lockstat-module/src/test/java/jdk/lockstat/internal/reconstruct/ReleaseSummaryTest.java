@@ -119,24 +119,12 @@ class ReleaseSummaryTest {
         assertEquals(ownerSums(expected), ownerSums(r));
         assertEquals(0, r.counters().skippedSequenceNumbers() + r.counters().lateEvents());
         int[] orders = {0};
-        permute(new ArrayList<>(buffers), 0, order -> {
+        Scenario.permutations(buffers, order -> {
             Scenario.Result p = Scenario.push(order);
             assertEquals(ownerSums(expected), ownerSums(p), () -> "order " + order);
             orders[0]++;
         });
         assertEquals(5040, orders[0]);
-    }
-
-    private static void permute(List<EventBufferBuilder> list, int from, java.util.function.Consumer<List<EventBufferBuilder>> each) {
-        if (from == list.size()) {
-            each.accept(list);
-            return;
-        }
-        for (int i = from; i < list.size(); i++) {
-            java.util.Collections.swap(list, from, i);
-            permute(list, from + 1, each);
-            java.util.Collections.swap(list, from, i);
-        }
     }
 
     @Test
@@ -187,7 +175,7 @@ class ReleaseSummaryTest {
             exit(owner, 200, 2, T1);
             entered(blocked, 610, after);
             EventBufferBuilder summary = s.buffer(T3);
-            summary.event(EventType.MONITOR_RELEASE_SUMMARY, T0 + 600, LOCK, 3L, count,
+            summary.event(EventType.MONITOR_RELEASE_SUMMARY, T0 + 600, LOCK, 3L, count, 0L,
                     List.of(new Object[] {T2, 112L, 2_000_000L, 300L}, new Object[] {T3, 113L, 1_000_000L, 100L}));
             Scenario.Result r = s.push();
             if (periods) {
@@ -209,7 +197,7 @@ class ReleaseSummaryTest {
         inflate(b1, 50, 0, 0x1234, LOCK_CLASS);
         enter(b2, 100, 1, T2);
         // seq 2 (the head) is lost; the summary covers 3..5
-        b3.event(EventType.MONITOR_RELEASE_SUMMARY, T0 + 400, LOCK, 3L, 3L,
+        b3.event(EventType.MONITOR_RELEASE_SUMMARY, T0 + 400, LOCK, 3L, 3L, 0L,
                 List.of(new Object[] {T1, 111L, 2L, 150L}, new Object[] {T3, 113L, 1L, 50L}));
         exit(b3, 450, 6, T3);
         entered(b2, 460, 7);

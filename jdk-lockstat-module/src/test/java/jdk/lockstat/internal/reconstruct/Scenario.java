@@ -115,8 +115,21 @@ public final class Scenario {
     }
 
     static Result push(List<EventBufferBuilder> order, ContentionAnalysis.Options options) {
+        return push(order, options, null);
+    }
+
+    /** As {@link #push(List)}, for a trace with this header (null: none). */
+    static Result push(List<EventBufferBuilder> order, jdk.lockstat.internal.format.TraceHeader header) {
+        return push(order, ContentionAnalysis.Options.defaults().withOwnerStates(true), header);
+    }
+
+    private static Result push(List<EventBufferBuilder> order, ContentionAnalysis.Options options,
+                               jdk.lockstat.internal.format.TraceHeader header) {
         List<Contention> out = new ArrayList<>();
         ContentionAnalysis a = new ContentionAnalysis(out::add, options);
+        if (header != null) {
+            a.header(header);
+        }
         a.traceStart(T0);
         for (EventBufferBuilder b : order) {
             a.accept(new EventBuffer(EventType.schema(), b.toByteBuffer(), TraceClock.IDENTITY));
@@ -361,7 +374,24 @@ public final class Scenario {
         }
         List<Object[]> list = new ArrayList<>();
         owners.forEach((k, o) -> list.add(new Object[] {k.get(0), k.get(1), o[0], o[1]}));
-        b.event(EventType.MONITOR_RELEASE_SUMMARY, T0 + latest, LOCK, releases[0][0], (long) releases.length, list);
+        b.event(EventType.MONITOR_RELEASE_SUMMARY, T0 + latest, LOCK, releases[0][0], (long) releases.length, 0L, list);
+    }
+
+    /** Calls each with every order of the list (a copy each time). */
+    static <T> void permutations(List<T> list, java.util.function.Consumer<List<T>> each) {
+        permute(new ArrayList<>(list), 0, each);
+    }
+
+    private static <T> void permute(List<T> list, int from, java.util.function.Consumer<List<T>> each) {
+        if (from == list.size()) {
+            each.accept(List.copyOf(list));
+            return;
+        }
+        for (int i = from; i < list.size(); i++) {
+            java.util.Collections.swap(list, from, i);
+            permute(list, from + 1, each);
+            java.util.Collections.swap(list, from, i);
+        }
     }
 
     /** Parts as "owner:start-end" (owner thread id, or ? for unknown), relative to T0. */
