@@ -360,12 +360,11 @@ final class MonitorQueue {
                 continue;
             }
             l.enters.put(cur.enters, cur);   // the earlier of two stays, the other goes on
-            pending += other == null ? 1 : 0;
+            if (other == null) {
+                pending++;   // else cur took other's place and count, and other goes on uncounted
+            }
             l.minTime = Math.min(l.minTime, cur.time);
             l.maxWaitingTime = Math.max(l.maxWaitingTime, cur.time);
-            if (other != null) {
-                pending--;   // counted again where it is placed
-            }
             cur = other;
         }
     }
@@ -402,7 +401,10 @@ final class MonitorQueue {
         return f != null && f.enters >= 0 && f.ownersBefore() == l.window.next() - l.nextEnter;
     }
 
-    /** The waiting enter whose place is next in {@code l}, placed there (and taken from the waiting ones), or null. */
+    /**
+     * The waiting enter whose place is next in {@code l}, placed there (taken from the waiting ones, the
+     * window moved past its place), or null.
+     */
     private MonitorEvent takeEnterAtNext(Lifetime l) {
         if (l.enters.isEmpty()) {
             return null;
@@ -413,7 +415,9 @@ final class MonitorQueue {
             return null;
         }
         l.enters.pollFirstEntry();
-        return first.getValue().placedAt(l.window.next());
+        long place = l.window.next();
+        l.window.skipTo(place + 1);
+        return first.getValue().placedAt(place);
     }
 
     /**
@@ -567,9 +571,6 @@ final class MonitorQueue {
                 out.gap(address);
             }
             while ((e = l.window.takeNext()) != null || (e = takeEnterAtNext(l)) != null) {
-                if (e.seq == l.window.next()) {
-                    l.window.skipTo(e.seq + 1);   // an enter taken at its place: nothing waited there
-                }
                 pending--;
                 l.deliveredTime = Math.max(l.deliveredTime, e.time);
                 if (e.enters >= 0) {

@@ -106,6 +106,7 @@ class SplitNumberingTest {
         }
         q.finish(r);
         assertEquals(0, counters.lateEvents(), "late events");
+        assertEquals(0, q.pending(), "events counted as waiting after the end");
         return r;
     }
 
