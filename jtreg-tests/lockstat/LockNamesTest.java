@@ -192,11 +192,14 @@ public class LockNamesTest {
             " in " + w + "keep (java.lang.Object@" + hash(run, "local") + ")",
             "static " + w + "COUNTER; this of synchronized LockNamesTest$Counter.add (LockNamesTest$Counter@" + hash(run, "counter") + ")",
         };
-        for (String s : expected) {
-            LockStatRun.check(report.contains(s), "the report names the lock: " + s + "\n" + report);
-        }
+        // The search's own record first: a failure below then says whether it hit a limit (flags), how
+        // long it took and how much it found.
         Map<String, Long> search = new HashMap<>();
         List<String> names = names(t.trace(), search);
+        for (String s : expected) {
+            LockStatRun.check(report.contains(s), "the report names the lock: " + s + "\nnames: " + names
+                    + "\nsearch: " + search + "\n" + report);
+        }
         LockStatRun.check(names.size() >= 5 && search.get("found") >= 5 && search.get("flags") == 0,
                 "5 locks named, no limit hit: " + names + " " + search);
         LockStatRun.check(search.get("objects") > 0 && search.get("memory") > 0, "the search's cost is recorded");

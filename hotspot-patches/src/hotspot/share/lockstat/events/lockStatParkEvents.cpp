@@ -225,10 +225,14 @@ void LockStatParkEvents::park_end(JavaThread* jt, const Park* park) {
   w.commit();
 }
 
-// Before the target is woken: its number, in the target's mailbox so that the woken thread finds it.
-// No walk and no buffer here: the next owner of a j.u.c lock waits for this wake-up.
-void LockStatParkEvents::forget_sampled_parks_at_safepoint() {
-  assert(SafepointSynchronize::is_at_safepoint(), "no thread in the middle of a park's begin or end");
+void LockStatParkEvents::reset_at_safepoint() {
+  assert(SafepointSynchronize::is_at_safepoint(), "no thread in the middle of a park or an unpark");
+  // No thread is between an unpark's begin and its end either: both halves run in the VM (Unsafe_Unpark,
+  // JVM_LockStatVirtualUnpark, Thread.interrupt), without a safepoint check between them.
+  Atomic::store(&park_sequence.next, (u8)1);
+  if (mailboxes != nullptr) {
+    memset((void*)mailboxes, 0, sizeof(u8) << mailbox_bits);
+  }
   if (LockStatSampling::sampling() || sampled_parks != nullptr) {
     clear_sampled_tables();   // made for the first trace that samples (jcmd LockStat.start sampling=N)
   }
@@ -253,6 +257,8 @@ static bool unpark_wanted(JavaThread* current, LockStatThreadLocal* tl, jlong ta
   return true;
 }
 
+// Before the target is woken: its number, in the target's mailbox so that the woken thread finds it.
+// No walk and no buffer here: the next owner of a j.u.c lock waits for this wake-up.
 u8 LockStatParkEvents::unpark_begin(JavaThread* current, jlong target_id, oop target, jlong* time) {
   LockStatThreadLocal* tl = LockStatThreadLocal::current(current);
   if (tl == nullptr || mailboxes == nullptr) {

@@ -34,9 +34,12 @@ class LockStatParkEvents : AllStatic {
  public:
   typedef LockStatPark Park;   // declared in the facade, for LockStatParkMark
   static void initialize();
-  // A new trace in a running VM, at a safepoint: the sampled parks an earlier trace left open are forgotten
-  // (their counts would have every unpark on those blockers recorded for ever).
-  static void forget_sampled_parks_at_safepoint();
+  // A new trace in a running VM, at a safepoint: its park numbers start at 1 again, as a reader expects
+  // (an earlier trace's numbers would look like a gap of lost events); the mailboxes forget the earlier
+  // trace's unparks (a park end would name a number that this trace gives to another unpark); the
+  // sampled parks an earlier trace left open are forgotten (their counts would have every unpark on
+  // those blockers recorded for ever).
+  static void reset_at_safepoint();
   static void park_begin(JavaThread* jt, bool is_absolute, jlong time, Park* park);
   static void park_end(JavaThread* jt, const Park* park);
   // An unpark of target by the current thread (LockSupport.unpark, or Thread.interrupt), in two

@@ -231,7 +231,7 @@ class VM_LockStatStart : public VM_Operation {
   void doit() {
     LockStatThreadLocal::reset_all_at_safepoint();
     LockStatMonitorEvents::reset_monitors_at_safepoint();
-    LockStatParkEvents::forget_sampled_parks_at_safepoint();
+    LockStatParkEvents::reset_at_safepoint();
     LockStatVirtualThreadWaits::forget_blocked_at_safepoint();
     LockStatLockTally::reset();
     LockStatService::mark_start();
