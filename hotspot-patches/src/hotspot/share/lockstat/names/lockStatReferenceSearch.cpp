@@ -52,7 +52,7 @@ static const int granule_slots = 8192;       // 512 GB of heap; beyond that the 
 
 LockStatReferenceSearch::LockStatReferenceSearch(Target* targets, int count, int max_nodes, jlong deadline,
                                                  bool show_keys) :
-  _targets(targets), _show_keys(show_keys), _target_count(count), _found(0), _nodes(nullptr), _node_count(0),
+  _targets(targets), _show_keys(show_keys), _target_count(count), _found(0), _nodes(nullptr), _nodes_bytes(0), _node_count(0),
   _roots(1024), _thread_names(64), _granule_set(NEW_C_HEAP_ARRAY(uintptr_t, granule_slots, mtTracing)), _last_granule(0), _granules(0),
   _max_nodes(max_nodes), _deadline(deadline), _outcome(COMPLETE), _cursor(0) {
   memset(_klass_filter, 0, sizeof(_klass_filter));
@@ -61,7 +61,13 @@ LockStatReferenceSearch::LockStatReferenceSearch(Target* targets, int count, int
     _klass_filter[((uintptr_t)_targets[i].klass >> 6) & 255] = 1;
   }
   memset(_granule_set, 0, sizeof(uintptr_t) * granule_slots);
-  _nodes = NEW_C_HEAP_ARRAY_RETURN_NULL(Node, max_nodes, mtTracing);
+  _nodes_bytes = align_up((size_t)MAX2(max_nodes, 1) * sizeof(Node), os::vm_allocation_granularity());
+  char* nodes = os::reserve_memory(_nodes_bytes, mtTracing);
+  if (nodes != nullptr && !os::commit_memory(nodes, _nodes_bytes, !ExecMem)) {
+    os::release_memory(nodes, _nodes_bytes);
+    nodes = nullptr;
+  }
+  _nodes = (Node*)nodes;
   if (_nodes == nullptr) {
     _max_nodes = 0;   // no memory for the search: it ends at once, at its memory limit
   }
@@ -72,7 +78,9 @@ LockStatReferenceSearch::~LockStatReferenceSearch() {
     os::free(_thread_names.at(i));
   }
   FREE_C_HEAP_ARRAY(uintptr_t, _granule_set);
-  FREE_C_HEAP_ARRAY(Node, _nodes);
+  if (_nodes != nullptr) {
+    os::release_memory((char*)_nodes, _nodes_bytes);
+  }
 }
 
 size_t LockStatReferenceSearch::memory_bytes() const {

@@ -74,10 +74,12 @@ class LockStatReferenceSearch : public StackObj {
   int _target_count;
   int _found;
   u1 _klass_filter[256];            // quick rejection of classes that no target has
-  // One array for the whole search, allocated at its bound and never copied: only the pages the search
-  // reaches become resident. (A GrowableArray constructs every element of its capacity and copies on
-  // growth, which tripled the memory a search held.)
+  // One array for the whole search, reserved and committed at its bound as anonymous memory and never
+  // copied: only the pages the search reaches become resident. (A GrowableArray constructs every element
+  // of its capacity and copies on growth, which tripled the memory a search held; os::malloc in a debug
+  // build fills the whole block, ZapCHeap, which took 1.5 s of the safepoint for a 316 MB bound.)
   Node* _nodes;
+  size_t _nodes_bytes;              // the reservation's size
   int _node_count;
   GrowableArrayCHeap<Root, mtTracing> _roots;
   GrowableArrayCHeap<char*, mtTracing> _thread_names;
