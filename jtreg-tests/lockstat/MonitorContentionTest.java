@@ -49,39 +49,81 @@ public class MonitorContentionTest {
     public static class Workload {
         static final Shared LOCK = new Shared();
 
-        // The measured hold times: a sleep of 1 ms takes longer on a loaded machine, so the expected
-        // shares come from these, not from the nominal 1:6 (LockStatRun.expectedHoldBPercent).
+        // The measured hold times: a sleep of 1 ms takes longer on a loaded machine, so the nominal 1:6
+        // says little; the expected shares come from the waits and holds below (blockedByHolds).
         static final java.util.concurrent.atomic.AtomicLong heldA = new java.util.concurrent.atomic.AtomicLong();
         static final java.util.concurrent.atomic.AtomicLong heldB = new java.util.concurrent.atomic.AtomicLong();
 
-        static void holdA() throws InterruptedException {
+        // The exact truth the owner shares are checked against: every hold's interval and every wait's
+        // (from before synchronized to inside it). The blocked time a method's holds caused is the overlap
+        // of all waits with its holds, however many threads the scheduler had waiting during each hold;
+        // the hold times alone are only its proxy when the number waiting stays the same.
+        static final java.util.concurrent.ConcurrentLinkedQueue<long[]> holds = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        static final java.util.concurrent.ConcurrentLinkedQueue<long[]> waits = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
+        static void holdA(long waitFrom) throws InterruptedException {
             synchronized (LOCK) {
                 long t = System.nanoTime();
+                waits.add(new long[] {waitFrom, t});
                 Thread.sleep(1);
                 awaitForced();
-                heldA.addAndGet(System.nanoTime() - t);
+                long end = System.nanoTime();
+                heldA.addAndGet(end - t);
+                holds.add(new long[] {t, end, 0});
             }
         }
 
-        static void holdB() throws InterruptedException {
+        static void holdB(long waitFrom) throws InterruptedException {
             synchronized (LOCK) {
                 long t = System.nanoTime();
+                waits.add(new long[] {waitFrom, t});
                 Thread.sleep(6);
                 awaitForced();
-                heldB.addAndGet(System.nanoTime() - t);
+                long end = System.nanoTime();
+                heldB.addAndGet(end - t);
+                holds.add(new long[] {t, end, 1});
             }
         }
 
         static void hold(boolean a) {
             try {
+                long waitFrom = System.nanoTime();
                 if (a) {
-                    holdA();
+                    holdA(waitFrom);
                 } else {
-                    holdB();
+                    holdB(waitFrom);
                 }
             } catch (InterruptedException e) {
                 throw new RuntimeException(e);
             }
+        }
+
+        /** The blocked time each kind of hold caused: the overlap of every wait with the holds of that kind. */
+        static long[] blockedByHolds() {
+            List<long[]> sorted = new ArrayList<>(holds);
+            sorted.sort(java.util.Comparator.comparingLong(h -> h[0]));   // disjoint: one owner at a time
+            long[] caused = new long[2];
+            for (long[] w : waits) {
+                int i = firstEndingAfter(sorted, w[0]);
+                for (; i < sorted.size() && sorted.get(i)[0] < w[1]; i++) {
+                    long[] h = sorted.get(i);
+                    caused[(int) h[2]] += Math.min(h[1], w[1]) - Math.max(h[0], w[0]);
+                }
+            }
+            return caused;
+        }
+
+        private static int firstEndingAfter(List<long[]> sorted, long time) {
+            int lo = 0, hi = sorted.size();
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (sorted.get(mid)[1] <= time) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
         }
 
         static volatile Thread mustBlock;   // forced rounds: the owner holds on until it is BLOCKED
@@ -99,7 +141,9 @@ public class MonitorContentionTest {
 
         static void forcedRound(boolean a) throws InterruptedException {
             Thread blocked = new Thread(() -> {
+                long waitFrom = System.nanoTime();
                 synchronized (LOCK) {
+                    waits.add(new long[] {waitFrom, System.nanoTime()});
                     Thread.onSpinWait();
                 }
             }, "forced-blocked");
@@ -139,6 +183,8 @@ public class MonitorContentionTest {
                 forcedRound(false);
             }
             System.out.println("holdNanos A=" + heldA.get() + " B=" + heldB.get());
+            long[] caused = blockedByHolds();
+            System.out.println("blockedByHolds A=" + caused[0] + " B=" + caused[1]);
             System.out.println("workload-done");
         }
     }

@@ -73,7 +73,7 @@ public class OnlineReportTest {
         System.out.println("holdB " + b + "%, holdA " + a + "%");
         double expectedB = LockStatRun.expectedHoldBPercent(r.stdout);
         LockStatRun.check(Math.abs(b - expectedB) <= 5 && Math.abs(a - (100 - expectedB)) <= 5,
-                "owner shares B ~" + expectedB + "% (its share of the measured hold time), A the rest: " + b + " / " + a);
+                "owner shares B ~" + expectedB + "% (its share of the blocked time its holds caused, as the workload measured it), A the rest: " + b + " / " + a);
 
         // 2. On demand from a running VM, next to a trace file.
         Path trace = dir.resolve("both.lct");

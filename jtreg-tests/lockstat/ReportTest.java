@@ -44,7 +44,7 @@ public class ReportTest {
         double b = LockStatRun.percentOf(json, "holdB"), a = LockStatRun.percentOf(json, "holdA");
         System.out.println("owner-method: holdB " + b + "%, holdA " + a + "%");
         LockStatRun.check(Math.abs(b - expectedB) <= 5 && Math.abs(a - (100 - expectedB)) <= 5,
-                "B ~" + expectedB + "% (its share of the measured hold time), A the rest: " + b + " / " + a);
+                "B ~" + expectedB + "% (its share of the blocked time its holds caused, as the workload measured it), A the rest: " + b + " / " + a);
         LockStatRun.check(b + a > 99, "almost nothing is left without an owner: " + (100 - a - b) + "%");
         // Wake-ups after a release are hand-offs; with no event lost, no time is left to an unknown owner.
         double unknown = LockStatRun.percentOf(json, "<unknown owner>"), handOff = LockStatRun.percentOf(json, "<hand-off>");
