@@ -9,6 +9,8 @@
 #     --quick  the part `make test` runs (locking, monitors, JVMTI monitor tests, the JSR-166 TCK's default configuration)
 #     --out    results (default build/test-openjdk/{quick,full}); DIR/summary.txt says what differed
 #   HOTSPOT_GROUPS="runtime/Thread" JDK_GROUPS="" tools/test-openjdk.sh   runs just those groups
+#   VARIANTS=traced tools/test-openjdk.sh --out DIR   reruns only the traced half against the plain results
+#            already in DIR (same groups, same unchanged image): a run cut off in its second half
 #   LOCKSTAT_TARGET=aarch64 tools/test-openjdk.sh --quick   the cross-built aarch64 image under qemu-user
 #            (build/jdk-aarch64, make jdk-aarch64): tests compiled by the native JDK, the tests' native
 #            libraries cross-built in the aarch64 build tree, timeouts scaled for emulation
@@ -89,7 +91,14 @@ fi
 [ -n "${HOTSPOT_GROUPS+x}" ] && read -r -a hotspot_groups <<< "$HOTSPOT_GROUPS"
 [ -n "${JDK_GROUPS+x}" ] && read -r -a jdk_groups <<< "$JDK_GROUPS"
 
-rm -rf "$out"
+variants=(${VARIANTS:-plain traced})
+if [ "${variants[*]}" = "plain traced" ]; then
+  rm -rf "$out"
+else
+  for v in "${variants[@]}"; do rm -rf "$out/$v-hotspot" "$out/$v-hotspot.log" "$out/$v-jdk" "$out/$v-jdk.log"; done
+  [ "${variants[*]}" != traced ] || rm -rf "$out/traces"
+  ls "$out"/plain-*/report/text/summary.txt > /dev/null 2>&1 || { echo "test-openjdk: no plain results in $out to compare with" >&2; exit 2; }
+fi
 mkdir -p "$out"
 exclusions=(-exclude:"$here/jtreg-tests/openjdk/ProblemList-lockstat.txt")
 
@@ -118,7 +127,7 @@ mkdir -p "$traces"
 # that @require vm.flagless (most of runtime/Monitor) run too, and every VM a test starts inherits
 # it. Each VM prints "Picked up JAVA_TOOL_OPTIONS" on stderr, so the plain run sets the variable as
 # well, to a property nothing reads: the two runs differ in tracing only.
-for variant in plain traced; do
+for variant in "${variants[@]}"; do
   if [ $variant = traced ]; then
     tracing_env=(-e:JAVA_TOOL_OPTIONS="-XX:+TraceLockContention -XX:TraceLockContentionFile=$(cd "$traces" && pwd)/t-%p.lct")
   else
