@@ -32,7 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import jdk.lockstat.internal.aggregate.AspectKeys;
+import jdk.lockstat.internal.query.AspectKeys;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.OwnerPart;
 import jdk.lockstat.internal.model.Unknown;

@@ -31,7 +31,7 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 
-import jdk.lockstat.internal.aggregate.LockRows;
+import jdk.lockstat.internal.query.LockRows;
 import jdk.lockstat.internal.format.Event;
 import jdk.lockstat.internal.format.EventBuffer;
 import jdk.lockstat.internal.format.TraceHeader;

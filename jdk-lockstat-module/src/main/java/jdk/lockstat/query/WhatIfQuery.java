@@ -25,11 +25,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-import jdk.lockstat.internal.aggregate.AspectKeys;
-import jdk.lockstat.internal.format.TraceFormatException;
 import jdk.lockstat.internal.model.ChainRef;
-import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
-import jdk.lockstat.internal.whatif.HoldCollector;
+import jdk.lockstat.internal.query.TraceQueries;
 import jdk.lockstat.internal.whatif.ReplayModel;
 import jdk.lockstat.internal.whatif.WhatIf;
 
@@ -61,27 +58,8 @@ public final class WhatIfQuery {
 
     /** Reads the whole trace and predicts, for the top sections by the aspect, the speedup at scale. */
     public static Prediction predict(Path trace, Aspect by, double scale, int top) throws IOException {
-        if (!by.namesSections()) {
-            throw new IllegalArgumentException("a section is named by an owner aspect or its lock, not " + by.displayName());
-        }
-        HoldCollector holds = new HoldCollector((lock, part) -> AspectKeys.holdKey(by, lock, part, false));
-        ContentionAnalysis analysis = new ContentionAnalysis(holds);
-        analysis.activityListener(holds);
-        ContentionAnalysis.TraceResult result;
-        try {
-            result = analysis.analyze(trace);
-        } catch (TraceFormatException e) {
-            throw new IOException(trace + ": " + e.getMessage(), e);
-        }
-        long sampling = result.parse().header() != null ? result.parse().header().sampling() : 1;
-        if (sampling > 1) {
-            throw new IllegalArgumentException("what-if replays every hold, and " + trace + " recorded one in " + sampling
-                    + " contentions (-XX:TraceLockContentionSampling): record it without sampling");
-        }
-        holds.cpus(result.parse().header());
-        long start = result.startNanos() != Long.MIN_VALUE ? result.startNanos() : 0;
-        ReplayModel m = ReplayModel.build(holds, start, result.endNanos());
-        WhatIf.Result r = WhatIf.predict(m, scale, top);
+        WhatIf.Result r = TraceQueries.whatIf(trace, trace.toString(), by, scale, top, false).result();
+        ReplayModel m = r.model();
         return new Prediction(scale, r.sections().stream().map(s -> new Row(ChainRef.keyText(s.key(), false),
                 s.predictedSpeedup(), s.blockedPercent(), s.blockedRank(), s.ownerPercent(), s.criticalPathPercent())).toList(),
                 r.replayRatio(), 100 * m.cpuBusy(), m.replayCpus());

@@ -31,7 +31,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
-import jdk.lockstat.internal.aggregate.AggregationTree;
+import jdk.lockstat.internal.query.AggregationTree;
 import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.ClassRef;
 import jdk.lockstat.internal.model.Contention;

@@ -31,8 +31,8 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
-import jdk.lockstat.internal.aggregate.AggregationTree;
-import jdk.lockstat.internal.aggregate.ContentionSummary;
+import jdk.lockstat.internal.query.AggregationTree;
+import jdk.lockstat.internal.query.ContentionSummary;
 import jdk.lockstat.internal.model.ClassRef;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.LockRef;

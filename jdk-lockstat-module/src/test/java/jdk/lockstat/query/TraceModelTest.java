@@ -35,7 +35,7 @@ import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import jdk.lockstat.internal.aggregate.AggregationTree;
+import jdk.lockstat.internal.query.AggregationTree;
 import jdk.lockstat.internal.format.EventBufferBuilder;
 import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
 import jdk.lockstat.internal.reconstruct.Scenario;

@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import jdk.lockstat.internal.aggregate.AggregationTree;
+import jdk.lockstat.internal.query.AggregationTree;
 import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
 import jdk.lockstat.query.Aspect;
 import jdk.lockstat.query.ReportNode;

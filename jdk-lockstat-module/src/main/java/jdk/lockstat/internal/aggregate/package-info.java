@@ -20,13 +20,9 @@
  */
 
 /**
- * Aggregation of a stream of contentions for reports: the report's selector/aggregator tree over a list
- * of aspects ({@link jdk.lockstat.internal.aggregate.AggregationTree}), the online mode's summary from
- * which a report by any aspects is computed later
- * ({@link jdk.lockstat.internal.aggregate.ContentionSummary}), the time-window and thread filter
- * ({@link jdk.lockstat.internal.aggregate.ContentionFilter}) and collapsed stacks for flame graphs
- * ({@link jdk.lockstat.internal.aggregate.CollapsedStacks}).
- * Aspects, duration histograms and report nodes, which front ends share, are in
- * {@code jdk.lockstat.query}.
+ * Sinks over the stream of contentions that need nothing but the model: the time-window and thread
+ * filter ({@link jdk.lockstat.internal.aggregate.ContentionFilter}) and collapsed stacks for flame graphs
+ * ({@link jdk.lockstat.internal.aggregate.CollapsedStacks}). Aggregation by aspects, which produces the
+ * query API's types, is the query layer's ({@code jdk.lockstat.internal.query}).
  */
 package jdk.lockstat.internal.aggregate;

@@ -258,7 +258,7 @@ public final class Control {
             Files.delete(tmp);   // the dump creates it anew, owner-only
             dump(tmp.toString());
             if (f.equals("pprof")) {
-                String problems = excluded(() -> OfflineReport.exportPprof(tmp, out));
+                String problems = excluded(() -> OfflineReport.exportPprof(tmp, label, out));
                 return "LockStat: pprof profile of " + label + " written to " + out + "\n" + problems;
             }
             return written(excluded(() -> OfflineReport.render(tmp, label, by, top, f)), out, f);

@@ -22,54 +22,77 @@
 package jdk.lockstat.internal.recorder;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.GZIPOutputStream;
 
-import jdk.lockstat.internal.tool.Main;
+import jdk.lockstat.internal.query.TraceQueries;
+import jdk.lockstat.internal.query.WhatIfText;
+import jdk.lockstat.query.Aspect;
+import jdk.lockstat.query.ReportFormat;
 
 /**
- * LockStat.report for a recording without online analysis: lockstat report on a dump of the trace
- * so far, the same engine and text as on the command line.
+ * LockStat.report for a recording without online analysis: the query layer's whole-trace passes over a
+ * dump of the trace so far, rendered as lockstat report, whatif and export render them (the same engine,
+ * the same text).
  */
 final class OfflineReport {
     private OfflineReport() {}
 
     /**
      * label: what the report is of, shown instead of the temporary file's name. format whatif: lockstat
-     * whatif's text (by: its section aspect).
+     * whatif's text (by: its section aspect). A bad by is an IllegalArgumentException naming the choices.
      */
-    static String render(Path trace, String label, String by, long top, String format) {
-        List<String> args = new ArrayList<>(format.equals("whatif") ? List.of("whatif") : List.of("report", "--format", format));
-        if (by != null && !by.isBlank()) {   // else each command's own default
-            args.add("--by");
-            args.add(by.trim());
+    static String render(Path trace, String label, String by, long top, String format) throws IOException {
+        boolean given = by != null && !by.isBlank();   // else each command's own default
+        int n = top > 0 && top <= Integer.MAX_VALUE ? (int) top : format.equals("whatif") ? WhatIfText.DEFAULT_TOP : Integer.MAX_VALUE;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        List<String> warnings;
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            if (format.equals("whatif")) {
+                Aspect a = given ? sectionAspect(by) : WhatIfText.DEFAULT_BY;
+                TraceQueries.Prediction p = TraceQueries.whatIf(trace, label, a, WhatIfText.DEFAULT_SCALE, n, false);
+                WhatIfText.write(out, label, "", a, p.result(), false, false);
+                warnings = p.warnings();
+            } else {
+                List<Aspect> aspects = Aspect.parseList(given ? by.trim() : ReportFormat.DEFAULT_ASPECTS);
+                TraceQueries.Report r = TraceQueries.report(trace, label, aspects, false);
+                ReportFormat.write(out, format, r.source(), aspects, r.main(), r.afterWait(), n, 0);
+                warnings = r.warnings();
+            }
         }
-        if (top > 0 && top <= Integer.MAX_VALUE) {
-            args.add("--top");
-            args.add(Long.toString(top));
-        }
-        args.add(trace.toString());
-        String[] outErr = run(args);
-        return outErr[0].replace(trace.toString(), label) + (outErr[1].isBlank() ? "" : outErr[1]);
+        return bytes.toString(StandardCharsets.UTF_8) + warningLines(warnings);
     }
 
-    /** lockstat export's owner-side pprof profile of trace, written to out; returns what it reported. */
-    static String exportPprof(Path trace, Path out) {
-        String[] outErr = run(List.of("export", "--format", "pprof", "-o", out.toString(), trace.toString()));
-        return outErr[0] + outErr[1];
+    /** lockstat export's owner-side pprof profile of trace, written to out; returns its warnings. */
+    static String exportPprof(Path trace, String label, Path out) throws IOException {
+        TraceQueries.Profile p = TraceQueries.pprof(trace, label, true);
+        try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(out))) {
+            o.write(p.proto());
+        }
+        StringBuilder sb = new StringBuilder(warningLines(p.warnings()));
+        p.notes().forEach(n -> sb.append("LockStat.report: note: ").append(n).append('\n'));
+        return sb.toString();
     }
 
-    /** lockstat with args: its standard output and error. */
-    private static String[] run(List<String> args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            Main.run(args.toArray(String[]::new), o, e);
+    private static Aspect sectionAspect(String by) {
+        Aspect a = Aspect.byName(by);
+        if (a == null || !a.namesSections()) {
+            throw new IllegalArgumentException("by=" + by.trim() + ": a what-if section is named by an owner aspect or its lock");
         }
-        return new String[] {out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+        return a;
+    }
+
+    private static String warningLines(List<String> warnings) {
+        StringBuilder sb = new StringBuilder();
+        for (String w : warnings) {
+            sb.append("LockStat.report: warning: ").append(w).append('\n');
+        }
+        return sb.toString();
     }
 }

@@ -33,8 +33,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import jdk.lockstat.internal.aggregate.AggregationTree;
-import jdk.lockstat.internal.aggregate.ContentionSummary;
+import jdk.lockstat.internal.query.AggregationTree;
+import jdk.lockstat.internal.query.ContentionSummary;
 import jdk.lockstat.internal.format.EventBuffer;
 import jdk.lockstat.internal.format.EventType;
 import jdk.lockstat.internal.format.Schema;

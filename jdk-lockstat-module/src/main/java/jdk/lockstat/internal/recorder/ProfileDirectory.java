@@ -41,7 +41,7 @@ import jdk.lockstat.internal.format.Schema;
 import jdk.lockstat.internal.format.TraceClock;
 import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
-import jdk.lockstat.internal.tool.PprofProfile;
+import jdk.lockstat.internal.query.PprofProfile;
 
 /**
  * Periodic profiles, for fleets (-XX:TraceLockContentionProfiles=DIR[,interval=60s][,keep=60], or jcmd

@@ -36,6 +36,7 @@ import jdk.lockstat.internal.format.TraceFormatException;
 import jdk.lockstat.internal.model.ActivityListener;
 import jdk.lockstat.internal.model.ContentionSink;
 import jdk.lockstat.internal.model.ThreadRef;
+import jdk.lockstat.internal.query.TraceQueries;
 import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
 import jdk.lockstat.query.DurationText;
 import jdk.lockstat.query.ReportFormat;
@@ -184,17 +185,8 @@ final class AnalysisRun {
         filter.finish();
         checkWindow();
         checkThreads(err, command);
-        for (String p : result.parse().problems()) {
-            err.println("lockstat " + command + ": warning: " + file + ": " + p + " (the output covers what was readable)");
-        }
-        long impossible = analysis.counters().implausibleSequenceNumbers();
-        if (impossible > 0) {
-            // Damage by the rule verify applies (SequenceNumbers): verify calls such a trace INVALID.
-            err.println("lockstat " + command + ": warning: " + file + ": " + impossible
-                    + " monitor or park event(s) carry an impossible sequence number (damaged; left out)");
-        }
-        if (!result.parse().complete() && !result.parse().truncated() && result.parse().intact()) {
-            err.println("lockstat " + command + ": warning: " + file + " has no end record (the VM did not close it)");
+        for (String w : TraceQueries.warnings(file.toString(), analysis, result)) {
+            err.println("lockstat " + command + ": warning: " + w);
         }
     }
 

@@ -32,7 +32,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import jdk.lockstat.internal.aggregate.AggregationTree;
+import jdk.lockstat.internal.query.AggregationTree;
 import jdk.lockstat.internal.aggregate.CollapsedStacks;
 import jdk.lockstat.query.Aspect;
 import jdk.lockstat.query.ReportFormat;

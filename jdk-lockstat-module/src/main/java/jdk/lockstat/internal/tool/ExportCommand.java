@@ -34,7 +34,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.zip.GZIPOutputStream;
 
-import jdk.lockstat.internal.format.TraceHeader;
+import jdk.lockstat.internal.query.PprofProfile;
+import jdk.lockstat.internal.query.TraceQueries;
 
 /**
  * lockstat export: contention in another tool's format. {@code --format pprof} writes a gzip-compressed
@@ -116,12 +117,6 @@ final class ExportCommand implements Command {
 
     /** When the profile starts: the trace's wall-clock start (its header), plus --from; 0 when unknown. */
     private static long startEpochNanos(AnalysisRun run) {
-        TraceHeader header = run.result.parse().header();
-        long millis = header == null ? 0 : header.getLong(TraceHeader.START_MILLIS, 0);
-        try {
-            return millis <= 0 ? 0 : Math.addExact(Math.multiplyExact(millis, 1_000_000L), run.from == Long.MIN_VALUE ? 0 : run.from);
-        } catch (ArithmeticException e) {
-            return 0;   // a damaged header
-        }
+        return TraceQueries.startEpochNanos(run.result.parse().header(), run.from == Long.MIN_VALUE ? 0 : run.from);
     }
 }

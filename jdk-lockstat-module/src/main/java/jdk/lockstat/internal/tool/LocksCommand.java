@@ -27,7 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import jdk.lockstat.internal.aggregate.LockRows;
+import jdk.lockstat.internal.query.LockRows;
 import jdk.lockstat.query.LockMetrics;
 import jdk.lockstat.query.LockStatistics;
 import jdk.lockstat.query.ReportFormat;

@@ -27,7 +27,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import jdk.lockstat.internal.aggregate.AggregationTree;
+import jdk.lockstat.internal.query.AggregationTree;
 import jdk.lockstat.query.ApplicationFrames;
 import jdk.lockstat.query.Aspect;
 import jdk.lockstat.query.ReportFormat;

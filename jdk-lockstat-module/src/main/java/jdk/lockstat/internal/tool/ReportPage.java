@@ -27,10 +27,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import jdk.lockstat.internal.aggregate.AggregationTree;
-import jdk.lockstat.internal.aggregate.AspectKeys;
+import jdk.lockstat.internal.query.AggregationTree;
+import jdk.lockstat.internal.query.AspectKeys;
 import jdk.lockstat.internal.aggregate.CollapsedStacks;
-import jdk.lockstat.internal.aggregate.LockRows;
+import jdk.lockstat.internal.query.LockRows;
 import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.model.ActivityListener;
 import jdk.lockstat.internal.model.Contention;

@@ -22,8 +22,8 @@
 /**
  * The {@code lockstat} command-line tool ({@link jdk.lockstat.internal.tool.Main}): report, summary,
  * locks, flame (collapsed stacks, or an HTML page: {@link jdk.lockstat.internal.tool.FlameGraphHtml}),
- * export (a pprof profile: {@link jdk.lockstat.internal.tool.PprofProfile}, written with
- * {@link jdk.lockstat.internal.tool.ProtoWriter}), print and verify over a trace file. Every command that
+ * export (a pprof profile: {@link jdk.lockstat.internal.query.PprofProfile}), print and verify over a
+ * trace file. The tool renders what the query layer computes; nothing below it imports it. Every command that
  * shows call chains starts them outside the locking mechanism unless {@code --all-frames}.
  */
 package jdk.lockstat.internal.tool;

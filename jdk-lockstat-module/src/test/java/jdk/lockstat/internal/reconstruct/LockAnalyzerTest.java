@@ -38,7 +38,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import jdk.lockstat.internal.aggregate.AggregationTree;
+import jdk.lockstat.internal.query.AggregationTree;
 import jdk.lockstat.internal.format.EventBufferBuilder;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.query.Aspect;

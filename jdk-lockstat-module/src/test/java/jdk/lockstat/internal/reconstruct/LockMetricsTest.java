@@ -27,7 +27,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import jdk.lockstat.internal.aggregate.LockRows;
+import jdk.lockstat.internal.query.LockRows;
 import jdk.lockstat.internal.model.PerLockStatistics;
 import jdk.lockstat.query.LockMetrics;
 import jdk.lockstat.query.LockStatistics;

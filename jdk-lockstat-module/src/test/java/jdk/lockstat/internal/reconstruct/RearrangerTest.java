@@ -41,7 +41,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import jdk.lockstat.internal.aggregate.AggregationTree;
+import jdk.lockstat.internal.query.AggregationTree;
 import jdk.lockstat.internal.format.EventBuffer;
 import jdk.lockstat.internal.format.EventBufferBuilder;
 import jdk.lockstat.internal.format.EventType;

@@ -29,7 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import jdk.lockstat.internal.aggregate.AggregationTree;
+import jdk.lockstat.internal.query.AggregationTree;
 import jdk.lockstat.internal.format.EventBuffer;
 import jdk.lockstat.internal.format.EventBufferBuilder;
 import jdk.lockstat.internal.format.EventType;

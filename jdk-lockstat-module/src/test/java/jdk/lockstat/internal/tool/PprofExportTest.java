@@ -21,7 +21,6 @@
 
 package jdk.lockstat.internal.tool;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -202,19 +201,5 @@ class PprofExportTest {
         assertTrue(top.contains("of 180ns total"), top);
         List<String> names = top(top).stream().map(r -> r[1] + " " + r[0]).sorted().toList();
         assertEquals(List.of("<hand-off> 16.67", "<unknown owner> 27.78", "demo.Worker.hold12 55.56"), names, top);
-    }
-
-    /** The wire format against the protocol buffers documentation's own examples. */
-    @Test
-    void wireFormat() {
-        assertArrayEquals(new byte[] {0x08, (byte) 0x96, 0x01}, new ProtoWriter().int64(1, 150).toByteArray());
-        assertArrayEquals(new byte[] {0x12, 0x07, 't', 'e', 's', 't', 'i', 'n', 'g'}, new ProtoWriter().string(2, "testing").toByteArray());
-        assertArrayEquals(new byte[] {0x22, 0x06, 0x03, (byte) 0x8E, 0x02, (byte) 0x9E, (byte) 0xA7, 0x05},
-                new ProtoWriter().packed(4, new long[] {3, 270, 86942}).toByteArray());
-        assertArrayEquals(new byte[] {0x08, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0x01}, new ProtoWriter().int64(1, -1).toByteArray());
-        assertArrayEquals(new byte[0], new ProtoWriter().int64(1, 0).packed(2, new long[0]).toByteArray(), "defaults are left out");
-        assertArrayEquals(new byte[] {0x1a, 0x03, 0x08, (byte) 0x96, 0x01},
-                new ProtoWriter().message(3, new ProtoWriter().int64(1, 150)).toByteArray());
-        assertArrayEquals(new byte[] {0x32, 0x00}, new ProtoWriter().string(6, "").toByteArray(), "string_table[0]");
     }
 }

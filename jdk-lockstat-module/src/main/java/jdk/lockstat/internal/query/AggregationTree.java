@@ -19,7 +19,7 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
-package jdk.lockstat.internal.aggregate;
+package jdk.lockstat.internal.query;
 
 import java.util.ArrayList;
 import java.util.Comparator;
