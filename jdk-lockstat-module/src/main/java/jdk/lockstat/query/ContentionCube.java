@@ -144,7 +144,7 @@ public final class ContentionCube {
         Row(RowKey key) {
             this.key = key;
             this.ownerNanos = new long[key.owners.length];
-            this.durations = new RowDurations(ownerSubsets(key.owners));
+            this.durations = new RowDurations(() -> ownerSubsets(key.owners));
         }
 
         void add(Row o) {
@@ -172,21 +172,26 @@ public final class ContentionCube {
         for (int i = 0; i < BLOCKED.length; i++) {
             blocked[i] = AspectKeys.key(BLOCKED[i], c, false);
         }
+        // Owner keys in the order of their first part; a contention many threads barged past has thousands
+        // of parts, so they are found by hash.
+        Map<OwnerKey, Integer> index = new HashMap<>();
         List<OwnerKey> owners = new ArrayList<>(2);
-        List<Long> nanos = new ArrayList<>(2);
+        long[] nanos = new long[2];
         if (c.parts().isEmpty()) {
             owners.add(UNKNOWN_OWNER);
-            nanos.add(c.nanos());
+            nanos[0] = c.nanos();
         }
         for (OwnerPart p : c.parts()) {
             OwnerKey k = p.owner() == null ? (p.handOff() ? HAND_OFF : UNKNOWN_OWNER) : OwnerKey.of(p);
-            int at = owners.indexOf(k);
-            if (at < 0) {
+            Integer at = index.putIfAbsent(k, owners.size());
+            if (at == null) {
+                at = owners.size();
                 owners.add(k);
-                nanos.add(p.nanos());
-            } else {
-                nanos.set(at, nanos.get(at) + p.nanos());
+                if (at == nanos.length) {
+                    nanos = Arrays.copyOf(nanos, at * 2);
+                }
             }
+            nanos[at] += p.nanos();
         }
         synchronized (axis) {
             int bucket = axis.bucket(c.start());   // may fold the rows first
@@ -195,10 +200,9 @@ public final class ContentionCube {
             long w = c.weight();   // counts and times weighted (a sampled trace), durations as recorded
             row.count += w;
             row.nanos += c.nanos() * w;
-            long[] contentionOwnerNanos = new long[row.ownerNanos.length];
+            long[] contentionOwnerNanos = Arrays.copyOf(nanos, row.ownerNanos.length);
             for (int i = 0; i < row.ownerNanos.length; i++) {
-                contentionOwnerNanos[i] = nanos.get(i);
-                row.ownerNanos[i] += nanos.get(i) * w;
+                row.ownerNanos[i] += contentionOwnerNanos[i] * w;
             }
             row.durations.record(c.nanos(), contentionOwnerNanos);
             contentions++;

@@ -24,25 +24,72 @@ package jdk.lockstat.internal.format;
 import java.util.List;
 
 /**
- * A decoded event. values follow the descriptor's fields: Long for numbers (timestamps absolute, as
- * the decoding {@link TraceClock} gave them: nanoseconds on the System.nanoTime timeline when read by
- * {@link TraceParser}), String for strings, List&lt;Object[]&gt; for lists.
+ * A decoded event. Numbers (timestamps absolute, as the decoding {@link TraceClock} gave them:
+ * nanoseconds on the System.nanoTime timeline when read by {@link TraceParser}) are in {@code nums} at
+ * their field's index, unboxed; strings (String) and lists (List&lt;Object[]&gt;, their elements' values
+ * boxed) in {@code refs}, which is null for a type without either. Most events are all numbers: they
+ * cost one array, not one object per field.
  */
-public record Event(EventDescriptor type, long writerThread, long bufferSequence, Object[] values) {
+public record Event(EventDescriptor type, long writerThread, long bufferSequence, long[] nums, Object[] refs) {
+
+    /** An event from boxed values in field order (Long, String, List&lt;Object[]&gt;), as values() gives them. */
+    public static Event of(EventDescriptor type, long writerThread, long bufferSequence, Object[] values) {
+        long[] nums = new long[values.length];
+        Object[] refs = null;
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] instanceof Number n) {
+                nums[i] = n.longValue();
+            } else if (values[i] != null) {
+                if (refs == null) {
+                    refs = new Object[values.length];
+                }
+                refs[i] = values[i];
+            }
+        }
+        return new Event(type, writerThread, bufferSequence, nums, refs);
+    }
+
+    /** The numeric field at index i; 0 for an index the type lacks (-1) or a string or list field. */
+    public long num(int i) {
+        return i >= 0 && i < nums.length ? nums[i] : 0;
+    }
+
+    /** The string or list field at index i, or null. */
+    public Object ref(int i) {
+        return refs != null && i >= 0 && i < refs.length ? refs[i] : null;
+    }
+
+    /** Every field's value in field order, boxed: Long for numbers, String, List&lt;Object[]&gt;. */
+    public Object[] values() {
+        Object[] values = new Object[nums.length];
+        for (int i = 0; i < values.length; i++) {
+            Object r = ref(i);
+            values[i] = r != null ? r : isNumber(i) ? (Object) nums[i] : null;
+        }
+        return values;
+    }
+
+    private boolean isNumber(int i) {
+        FieldKind k = type.fields().get(i).kind();
+        return k != FieldKind.STRING && k != FieldKind.LIST;
+    }
 
     public Object get(String field) {
         int i = type.fieldIndex(field);
-        return i < 0 ? null : values[i];
+        if (i < 0) {
+            return null;
+        }
+        Object r = ref(i);
+        return r != null ? r : isNumber(i) ? (Object) nums[i] : null;
     }
 
     public long getLong(String field) {
-        Object v = get(field);
-        return v instanceof Long l ? l : -1;
+        int i = type.fieldIndex(field);
+        return i >= 0 && isNumber(i) ? nums[i] : -1;
     }
 
     public String getString(String field) {
-        Object v = get(field);
-        return v instanceof String s ? s : null;
+        return ref(type.fieldIndex(field)) instanceof String s ? s : null;
     }
 
     /** The event's timestamp, or -1 if its type has none. */
@@ -52,7 +99,6 @@ public record Event(EventDescriptor type, long writerThread, long bufferSequence
 
     @SuppressWarnings("unchecked")
     public List<Object[]> getList(String field) {
-        Object v = get(field);
-        return v instanceof List<?> l ? (List<Object[]>) l : List.of();
+        return ref(type.fieldIndex(field)) instanceof List<?> l ? (List<Object[]>) l : List.of();
     }
 }

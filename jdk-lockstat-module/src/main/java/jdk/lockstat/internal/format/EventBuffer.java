@@ -86,17 +86,29 @@ public final class EventBuffer {
                 throw new TraceFormatException("unknown event type " + id + " at offset " + at
                         + " of buffer " + sequence + " (thread " + writerThread + ")");
             }
-            Object[] values = new Object[d.fields().size()];
-            for (int i = 0; i < values.length; i++) {
-                Field f = d.fields().get(i);
-                if (f.kind() == FieldKind.TIMESTAMP) {
-                    ticks += in.svarint();
-                    values[i] = clock.toNanos(ticks);
-                } else {
-                    values[i] = readValue(f, 0);
+            List<Field> fields = d.fields();
+            int n = fields.size();
+            long[] nums = new long[n];
+            Object[] refs = null;
+            for (int i = 0; i < n; i++) {
+                Field f = fields.get(i);
+                switch (f.kind()) {
+                    case TIMESTAMP -> {
+                        ticks += in.svarint();
+                        nums[i] = clock.toNanos(ticks);
+                    }
+                    case VARINT -> nums[i] = in.varint();
+                    case SVARINT -> nums[i] = in.svarint();
+                    case U1 -> nums[i] = in.u1();
+                    case STRING, LIST -> {
+                        if (refs == null) {
+                            refs = new Object[n];
+                        }
+                        refs[i] = readValue(f, 0);
+                    }
                 }
             }
-            consumer.accept(new Event(d, writerThread, sequence, values));
+            consumer.accept(new Event(d, writerThread, sequence, nums, refs));
             count++;
         }
         return count;

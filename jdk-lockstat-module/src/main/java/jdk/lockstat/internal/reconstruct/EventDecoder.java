@@ -105,7 +105,7 @@ final class EventDecoder {
             l = layout(d);
             layouts.put(d, l);
         }
-        Object[] v = e.values();
+        Event v = e;
         int[] at = l.at();
         if (at[TIME] >= 0) {
             long t = num(v, at[TIME]);
@@ -186,7 +186,7 @@ final class EventDecoder {
         }
     }
 
-    private void monitor(int kind, Object[] v, int[] at, ChainRef chain, long value, long forwardRef, ClassRef cls) {
+    private void monitor(int kind, Event v, int[] at, ChainRef chain, long value, long forwardRef, ClassRef cls) {
         if (at[MONITOR] < 0 || at[SEQ] < 0) {
             return;   // a schema without the fields ordering needs: nothing to analyse
         }
@@ -217,13 +217,13 @@ final class EventDecoder {
      * written an event of its own), their chains like an exit's. The writer is whoever closed the
      * stretch, no owner, so the context thread plays no part.
      */
-    private void releaseSummary(Object[] v, Layout l) {
+    private void releaseSummary(Event v, Layout l) {
         int[] at = l.at();
         if (at[MONITOR] < 0 || at[SEQ] < 0 || at[COUNT] < 0) {
             return;   // a schema without the fields ordering needs: nothing to analyse
         }
         List<ReleaseSummary.Owner> owners = List.of();
-        if (at[OWNERS] >= 0 && v[at[OWNERS]] instanceof List<?> list) {
+        if (v.ref(at[OWNERS]) instanceof List<?> list) {
             int[] o = l.owner();
             owners = new ArrayList<>(list.size());
             for (Object x : list) {
@@ -239,9 +239,9 @@ final class EventDecoder {
     }
 
     /** A ThreadCpu: each listed thread's CPU time so far, at the event's time. */
-    private void threadCpu(Object[] v, Layout l) {
+    private void threadCpu(Event v, Layout l) {
         int[] at = l.at();
-        if (at[TIME] < 0 || at[THREADS] < 0 || !(v[at[THREADS]] instanceof List<?> list)) {
+        if (at[TIME] < 0 || !(v.ref(at[THREADS]) instanceof List<?> list)) {
             return;
         }
         int[] c = l.cpu();
@@ -252,9 +252,9 @@ final class EventDecoder {
         }
     }
 
-    private List<Frame> frames(Object[] v, Layout l) {
+    private List<Frame> frames(Event v, Layout l) {
         int at = l.at()[FRAMES];
-        if (at < 0 || !(v[at] instanceof List<?> list)) {
+        if (!(v.ref(at) instanceof List<?> list)) {
             return List.of();
         }
         int[] fr = l.frame();
@@ -295,7 +295,16 @@ final class EventDecoder {
         return pos;
     }
 
-    /** A numeric field, 0 when the schema lacks it (0 means "none" for every id). */
+    /** A numeric field of an event, 0 when the schema lacks it (0 means "none" for every id). */
+    private static long num(Event v, int i) {
+        return v.num(i);
+    }
+
+    private static String str(Event v, int i) {
+        return v.ref(i) instanceof String s ? s : null;
+    }
+
+    /** A numeric field of a list's element, 0 when the schema lacks it. */
     private static long num(Object[] v, int i) {
         if (i < 0 || i >= v.length) {
             return 0;
@@ -303,7 +312,4 @@ final class EventDecoder {
         return v[i] instanceof Long l ? l : v[i] instanceof Number n ? n.longValue() : 0;
     }
 
-    private static String str(Object[] v, int i) {
-        return i >= 0 && v[i] instanceof String s ? s : null;
-    }
 }

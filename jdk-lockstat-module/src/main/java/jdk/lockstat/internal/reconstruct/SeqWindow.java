@@ -56,6 +56,13 @@ final class SeqWindow<E extends SequencedEvent> {
     private SequencedEvent[] slots = new SequencedEvent[8];
     private long next;
     private int count;
+    /**
+     * No event waits with a number from next up to this one: where {@link #firstWaiting} starts looking.
+     * It moves forward as that finds events and back only to an event put below it, so a window waiting
+     * behind a long gap finds its first event at once however often it is asked (the split numbering's
+     * enter placement asks at every event that arrives while a gap is open).
+     */
+    private long low;
     /** Waiting events that occupy more than one number, by their first: few, and null while none wait. */
     private TreeMap<Long, E> spans;
     /** Numbers the waiting spans cover beyond their first ones. */
@@ -113,6 +120,9 @@ final class SeqWindow<E extends SequencedEvent> {
         e.nextInSlot = slots[i];
         slots[i] = e;
         count++;
+        if (e.seq < low) {
+            low = e.seq;
+        }
         if (e.count() > 1) {
             if (spans == null) {
                 spans = new TreeMap<>();
@@ -170,9 +180,12 @@ final class SeqWindow<E extends SequencedEvent> {
         if (count == 0) {
             return -1;
         }
-        // Numbers within one table's length of next lie in distinct slots: the first found is the smallest.
-        for (long s = next; s - next < slots.length; s++) {
+        // Numbers are looked up in increasing order from where none waits below: the first found is the
+        // smallest. Past one table's length, one pass over the table costs less.
+        long from = Math.max(next, low);
+        for (long s = from; s - from < slots.length; s++) {
             if (get(s) != null) {
+                low = s;
                 return s;
             }
         }
@@ -188,6 +201,8 @@ final class SeqWindow<E extends SequencedEvent> {
             // Nothing at or after next although count says so: only damaged input gets here. Forget the
             // strays rather than search on forever.
             clear();
+        } else {
+            low = min;
         }
         return min;
     }
@@ -249,6 +264,7 @@ final class SeqWindow<E extends SequencedEvent> {
     private void clear() {
         Arrays.fill(slots, null);
         count = 0;
+        low = next;
         spans = null;
         spanExtra = 0;
     }

@@ -144,13 +144,14 @@ final class PrintCommand implements Command {
             StringBuilder sb = new StringBuilder(e.type().name());
             sb.append(" writer=").append(e.writerThread());
             List<Field> fields = e.type().fields();
+            Object[] values = e.values();
             for (int i = 0; i < fields.size(); i++) {
                 Field f = fields.get(i);
                 sb.append(' ').append(f.name()).append('=');
                 if (f.kind() == FieldKind.TIMESTAMP) {
-                    sb.append(String.format("+%.6fs", ((Long) e.values()[i] - startNanos) / 1e9));
+                    sb.append(String.format("+%.6fs", (e.num(i) - startNanos) / 1e9));
                 } else {
-                    appendValue(sb, f, e.values()[i], false);
+                    appendValue(sb, f, values[i], false);
                 }
             }
             out.println(sb);
@@ -180,9 +181,10 @@ final class PrintCommand implements Command {
             sb.append(", \"writer\": ").append(e.writerThread());
             sb.append(", \"buffer\": ").append(e.bufferSequence());
             List<Field> fields = e.type().fields();
+            Object[] values = e.values();
             for (int i = 0; i < fields.size(); i++) {
                 sb.append(", ").append(Json.quote(fields.get(i).name())).append(": ");
-                appendValue(sb, fields.get(i), e.values()[i], true);
+                appendValue(sb, fields.get(i), values[i], true);
             }
             out.print(sb.append('}'));
         }
