@@ -4,7 +4,9 @@
 # the VM's resident set size sampled every 20 s, and every profile left in DIR read by go tool pprof (its
 # total delay printed). Writes bench/profiles/rss-<minutes>min.txt. Usage: bench/profiles/rss.sh [MINUTES]
 # [INTERVAL] [KEEP]; JDK= the LockStat JDK (build/jdk); JAVA_OPTS= more VM options (e.g. -Xmx64m: a bounded
-# heap tells a leak, which runs out of it, from a heap that only grows because it may).
+# heap tells a leak, which runs out of it, from a heap that only grows because it may). Every safepoint's
+# length comes from -Xlog:safepoint; LockStat's own (the drain period's collection, naming locks, the
+# profile's hand-over) run as ForceSafepoint operations, which nothing else in this workload requests.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 minutes=${1:-10}; interval=${2:-30s}; keep=${3:-10}
@@ -12,7 +14,7 @@ jdk=${JDK:-build/jdk}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 out=bench/profiles/rss-${minutes}min${JAVA_OPTS:+$(echo "$JAVA_OPTS" | tr -d ' =:')}.txt
 "$jdk/bin/javac" -d "$work/classes" bench/demo/ContentionDemo.java
-"$jdk/bin/java" ${JAVA_OPTS:-} -XX:TraceLockContentionProfiles="$work/p,interval=$interval,keep=$keep" -cp "$work/classes" \
+"$jdk/bin/java" ${JAVA_OPTS:-} -Xlog:safepoint=info:file="$work/safepoint.log" -XX:TraceLockContentionProfiles="$work/p,interval=$interval,keep=$keep" -cp "$work/classes" \
   ContentionDemo 4 $((minutes * 60000)) > "$work/stdout" 2>&1 &
 pid=$!
 start=$(date +%s)
@@ -28,6 +30,15 @@ while kill -0 "$pid" 2>/dev/null; do
 done
 wait "$pid"
 tail -3 "$work/stdout" | sed 's/^/# workload: /' >> "$out"
+# Safepoints by operation: count, median, 99th percentile and longest total time (reaching it included).
+sed -nE 's/.*Safepoint "([A-Za-z0-9_]+)".*Total: ([0-9]+) ns.*/\1 \2/p' "$work/safepoint.log" | sort -k1,1 -k2,2n \
+  | awk '{ n[$1]++; v[$1, n[$1]] = $2 } END { for (op in n) { c = n[op]; p = int(c * 0.99); if (p < c * 0.99) p++;
+      printf "# safepoints %s: %d, median %.3f ms, p99 %.3f ms, longest %.3f ms\n", op, c, v[op, int((c + 1) / 2)] / 1e6,
+        v[op, p] / 1e6, v[op, c] / 1e6 } }' | sort >> "$out"
+# LockStat's three longest, with how long reaching the safepoint took (the scheduler's part on a busy
+# machine) beside the time at it (the operation's own).
+grep 'Safepoint "ForceSafepoint"' "$work/safepoint.log" | sed -nE 's/.*Reaching safepoint: ([0-9]+) ns.*At safepoint: ([0-9]+) ns.*Total: ([0-9]+) ns.*/\3 \1 \2/p' \
+  | sort -n -r | head -3 | awk '{ printf "# longest ForceSafepoint: %.3f ms, reaching it %.3f ms, at it %.3f ms\n", $1 / 1e6, $2 / 1e6, $3 / 1e6 }' >> "$out"
 export HOME=$work/home GOCACHE=$work/home/cache GOTOOLCHAIN=local GOPROXY=off PPROF_TMPDIR=$work/home
 mkdir -p "$HOME"
 n=0
