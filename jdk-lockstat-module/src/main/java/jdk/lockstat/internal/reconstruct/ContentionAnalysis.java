@@ -53,17 +53,18 @@ public final class ContentionAnalysis {
      * (Long.MIN_VALUE / Long.MAX_VALUE: unbounded).
      */
     public record Options(int maxPendingPerMonitor, int maxPending, int maxHeldForMetadata, long statsFrom, long statsTo,
-                          boolean ownerStates) {
+                          boolean ownerStates, long maxBlameParts) {
         public static Options defaults() {
-            return new Options(400_000, 2_000_000, 20_000, Long.MIN_VALUE, Long.MAX_VALUE, false);
+            return new Options(400_000, 2_000_000, 20_000, Long.MIN_VALUE, Long.MAX_VALUE, false,
+                    OwnerStateJoin.MAX_BLAME_PARTS);
         }
 
         public Options withStatisticsWindow(long from, long to) {
-            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, from, to, ownerStates);
+            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, from, to, ownerStates, maxBlameParts);
         }
 
         public Options withBounds(int perMonitor, int total, int held) {
-            return new Options(perMonitor, total, held, statsFrom, statsTo, ownerStates);
+            return new Options(perMonitor, total, held, statsFrom, statsTo, ownerStates, maxBlameParts);
         }
 
         /**
@@ -72,7 +73,12 @@ public final class ContentionAnalysis {
          * join costs analysis time and memory, so only users of those aspects ask for it.
          */
         public Options withOwnerStates(boolean on) {
-            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, statsFrom, statsTo, on);
+            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, statsFrom, statsTo, on, maxBlameParts);
+        }
+
+        /** How many owner parts the owner-state join keeps for transitive blame (OwnerStateJoin.MAX_BLAME_PARTS). */
+        public Options withBlameBound(long parts) {
+            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, statsFrom, statsTo, ownerStates, parts);
         }
     }
 
@@ -101,7 +107,7 @@ public final class ContentionAnalysis {
             c.weight(sampling);
             weighted.accept(c);
         };
-        ownerStates = options.ownerStates() ? new OwnerStateJoin(sink) : null;
+        ownerStates = options.ownerStates() ? new OwnerStateJoin(sink, options.maxBlameParts()) : null;
         barrier = new MetadataBarrier(ownerStates != null ? ownerStates : sink, counters, options.maxHeldForMetadata());
         // Every finished contention is its thread's blocked interval: an owner state for other locks.
         ContentionSink finished = ownerStates == null ? barrier : c -> {

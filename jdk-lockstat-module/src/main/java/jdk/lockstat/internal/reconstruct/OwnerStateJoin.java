@@ -73,13 +73,69 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
      */
     static final long CPU_EXTRAPOLATE_NANOS = 1_000_000_000L;
 
-    /** A state of one thread (or a VM pause); contention: the blocked interval itself, for transitive blame. */
-    private record Interval(long from, long to, OwnerState state, LockRef lock, Contention contention) {}
+    /**
+     * Owner parts that the blocked intervals kept for transitive blame may hold, at most. A contention that
+     * many threads barged past holds one part per release it waited through, thousands; each thread's
+     * last {@link #MAX_INTERVALS} intervals holding theirs kept 28 M parts, 2 GB, on 16 barging threads.
+     * Past this (ContentionAnalysis.Options.withBlameBound), the oldest blocked intervals let go of their contentions (their state stays): time an
+     * owner spent blocked there is blamed on an unknown root owner.
+     */
+    static final long MAX_BLAME_PARTS = 1_000_000;
+
+    /**
+     * A state of one thread (or a VM pause); contention: the blocked interval itself, for transitive blame
+     * (null for the other states, and once let go of: {@link #forgotten}).
+     */
+    private static final class Interval {
+        private final long from, to;
+        private final OwnerState state;
+        private final LockRef lock;
+        private Contention contention;
+        private final int parts;   // the contention's parts when it was kept
+
+        Interval(long from, long to, OwnerState state, LockRef lock, Contention contention) {
+            this.from = from;
+            this.to = to;
+            this.state = state;
+            this.lock = lock;
+            this.contention = contention;
+            this.parts = contention == null ? 0 : contention.parts().size();
+        }
+
+        long from() {
+            return from;
+        }
+
+        long to() {
+            return to;
+        }
+
+        OwnerState state() {
+            return state;
+        }
+
+        LockRef lock() {
+            return lock;
+        }
+
+        Contention contention() {
+            return contention;
+        }
+
+        /** A blocked interval whose contention was let go of: who held the lock then is no longer known. */
+        boolean forgotten() {
+            return state == OwnerState.BLOCKED && contention == null;
+        }
+    }
 
     private record Segment(long from, long to, Interval by) {}
 
     private final ContentionSink next;
     private final Map<ThreadRef, ArrayDeque<Interval>> states = new HashMap<>();
+    /** Blocked intervals holding their contentions, oldest first (some let go of already), and their parts. */
+    private final ArrayDeque<Interval> blaming = new ArrayDeque<>();
+    private long blamingParts;
+    private int blamingHeld;
     private final ArrayDeque<Interval> pauses = new ArrayDeque<>();
     private final Map<ThreadRef, Long> waitSince = new HashMap<>();
     /** Each thread's CPU time samples. */
@@ -90,14 +146,32 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     private long settledUpTo = Long.MIN_VALUE;
     private int lookups;   // left for the contention being split
 
+    private final long maxBlameParts;
+
     OwnerStateJoin(ContentionSink next) {
+        this(next, MAX_BLAME_PARTS);
+    }
+
+    OwnerStateJoin(ContentionSink next, long maxBlameParts) {
         this.next = next;
+        this.maxBlameParts = maxBlameParts;
     }
 
     /** A contention as its analyzer finished it: its thread was blocked on its lock meanwhile. */
     void observe(Contention c) {
         if (c.thread() != null && !c.afterWait()) {
-            add(states, c.thread(), new Interval(c.start(), c.end(), OwnerState.BLOCKED, c.lock(), c));
+            Interval in = new Interval(c.start(), c.end(), OwnerState.BLOCKED, c.lock(), c);
+            if (add(states, c.thread(), in)) {
+                blaming.addLast(in);
+                blamingParts += in.parts;
+                blamingHeld++;
+                while (blamingParts > maxBlameParts && !blaming.isEmpty()) {
+                    letGo(blaming.removeFirst());
+                }
+                if (blaming.size() > 64 && blaming.size() > 2 * blamingHeld) {
+                    blaming.removeIf(i -> i.contention == null);   // let go of when their threads dropped them
+                }
+            }
         }
     }
 
@@ -150,14 +224,25 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
         }
     }
 
-    private static void add(Map<ThreadRef, ArrayDeque<Interval>> into, ThreadRef t, Interval i) {
+    /** Adds i to t's states, dropping the oldest past {@link #MAX_INTERVALS}; false when it is empty. */
+    private boolean add(Map<ThreadRef, ArrayDeque<Interval>> into, ThreadRef t, Interval i) {
         if (i.to() <= i.from()) {
-            return;
+            return false;
         }
         ArrayDeque<Interval> list = into.computeIfAbsent(t, k -> new ArrayDeque<>());
         list.addLast(i);
         if (list.size() > MAX_INTERVALS) {
-            list.removeFirst();
+            letGo(list.removeFirst());
+        }
+        return true;
+    }
+
+    /** The interval no longer holds its contention (dropped, or over {@link #MAX_BLAME_PARTS}). */
+    private void letGo(Interval i) {
+        if (i.contention != null) {
+            i.contention = null;
+            blamingParts -= i.parts;
+            blamingHeld--;
         }
     }
 
@@ -185,7 +270,10 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
         release();
         while (!ended.isEmpty() && ended.peekFirst().time() < settledUpTo - ENDED_KEPT_NANOS) {
             ThreadRef t = ended.removeFirst().thread();
-            states.remove(t);
+            ArrayDeque<Interval> gone = states.remove(t);
+            if (gone != null) {
+                gone.forEach(this::letGo);
+            }
             waitSince.remove(t);
             cpu.remove(t);
         }
@@ -243,6 +331,8 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
                 List<ThreadRef> path = new ArrayList<>(4);
                 path.add(p.owner());
                 blame(p, s.from(), s.to(), lock, by.contention(), path, out);
+            } else if (by.forgotten()) {
+                out.add(p.slice(s.from(), s.to(), OwnerState.BLOCKED, lock).rootedAt(null, null, Unknown.OWNER));
             } else {
                 out.add(p.slice(s.from(), s.to(), by.state(), lock));
             }
@@ -343,7 +433,9 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     private void blame(OwnerPart p, long from, long to, LockRef lock, Contention in, List<ThreadRef> path,
                        List<OwnerPart> out) {
         long covered = from;
-        for (OwnerPart q : in.parts()) {
+        List<OwnerPart> parts = in.parts();
+        for (int i = firstEndingAfter(parts, from); i < parts.size() && parts.get(i).start() < to; i++) {
+            OwnerPart q = parts.get(i);
             long a = Math.max(from, q.start()), b = Math.min(to, q.end());
             if (b <= a) {
                 continue;
@@ -367,6 +459,8 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
                         path.add(q.owner());
                         blame(p, s.from(), s.to(), lock, by.contention(), path, out);
                         path.remove(path.size() - 1);
+                    } else if (by != null && by.forgotten()) {
+                        out.add(p.slice(s.from(), s.to(), OwnerState.BLOCKED, lock).rootedAt(null, null, Unknown.OWNER));
                     } else {
                         out.add(p.slice(s.from(), s.to(), OwnerState.BLOCKED, lock).rootedAt(q.owner(), q.chain(), null));
                     }
@@ -377,6 +471,23 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
         if (covered < to) {
             out.add(p.slice(covered, to, OwnerState.BLOCKED, lock).rootedAt(null, null, Unknown.OWNER));
         }
+    }
+
+    /**
+     * The index of the first of parts (in time order, not overlapping) that ends after time t. A contention
+     * that many threads barged past has thousands of parts, and blame looks up a few at a time.
+     */
+    static int firstEndingAfter(List<OwnerPart> parts, long t) {
+        int lo = 0, hi = parts.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (parts.get(mid).end() <= t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /**

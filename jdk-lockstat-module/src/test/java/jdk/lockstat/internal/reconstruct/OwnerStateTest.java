@@ -159,6 +159,24 @@ class OwnerStateTest {
         assertTrue(r.by("root-owner-thread").contains("worker-13 #13=280\n"), r.by("root-owner-thread"));
     }
 
+    /**
+     * Past the join's bound on the owner parts it keeps for blame, a blocked interval lets go of its
+     * contention: the owner's state there stays blocked (on INNER), and who held INNER then is unknown,
+     * not the blocked owner itself.
+     */
+    @Test
+    void blameBeyondTheBoundOfKeptPartsIsAnUnknownRootOwner() {
+        Scenario s = nested(false);
+        Scenario.Result r = Scenario.push(s.buffers(), ContentionAnalysis.Options.defaults().withOwnerStates(true).withBlameBound(0));
+        Contention c = r.of(T2);
+        assertEquals("11:running:100-150 11:blocked:150-300 11:running:300-400 ~:running:400-420", states(c));
+        assertEquals("11:100-150 <unknown owner>:150-300 11:300-400 <hand-off>:400-420", roots(c));
+        String root = r.by("root-owner-method");
+        // hold13 keeps only T1's own wait for INNER (140); with blame it also had T2's 140 through T1.
+        assertTrue(root.contains("<unknown owner>=150\n") && root.contains("demo.Worker.hold13=140\n")
+                && root.contains("demo.Worker.hold11=150\n"), root);
+    }
+
     @Test
     void aCycleOfBlockedOwnersIsReportedAsSuch() {
         // T1 holds LOCK and waits for INNER (150..300), whose owner T3 waits for LOCK meanwhile (160..290):
