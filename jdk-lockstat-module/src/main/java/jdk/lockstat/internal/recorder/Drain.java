@@ -231,7 +231,9 @@ final class Drain implements Runnable {
             if (sinks.isEmpty()) {
                 return;
             }
-            LockNaming.run();   // the most contended locks still alive, named while tracing is on
+            // the most contended locks still alive, named while tracing is on (briefly for profiles alone)
+            LockNaming.run(sinks.stream().allMatch(ProfileDirectory.class::isInstance)
+                    ? LockNaming.PROFILES_TIME_LIMIT_MILLIS : LockNaming.DEFAULT_TIME_LIMIT_MILLIS);
             // Stop at a safepoint with every thread's buffer queued, then take all of it: the trace
             // ends without sequence gaps even while other threads are still running.
             LockStatVM.stop();

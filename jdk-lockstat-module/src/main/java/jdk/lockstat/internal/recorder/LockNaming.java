@@ -28,21 +28,30 @@ package jdk.lockstat.internal.recorder;
  * {@code jdk.lockstat.lockNames.timeLimit} (milliseconds the safepoint may last; default 1000) bound it;
  * {@code jdk.lockstat.lockNames.keys=true} shows map keys that are strings or integers in names
  * ({@code LEDGERS["orders"]} rather than {@code LEDGERS[String]}), which puts heap contents in the trace.
+ * A recording of periodic profiles alone, meant to run always, bounds the search to
+ * {@link #PROFILES_TIME_LIMIT_MILLIS} unless the property says otherwise: its names only label the last
+ * interval's profile, and its pauses are to stay short.
  */
 final class LockNaming {
     static final int DEFAULT_LOCKS = 64;
     static final long DEFAULT_TIME_LIMIT_MILLIS = 1_000;
+    static final long PROFILES_TIME_LIMIT_MILLIS = 5;
 
     private LockNaming() {
     }
 
     /** Names the locks now; tracing must be on. A failure costs the names only. */
     static void run() {
+        run(DEFAULT_TIME_LIMIT_MILLIS);
+    }
+
+    /** As {@link #run()}, searching at most defaultMillis unless jdk.lockstat.lockNames.timeLimit is set. */
+    static void run(long defaultMillis) {
         int locks = positive("jdk.lockstat.lockNames", DEFAULT_LOCKS);
         if (locks == 0) {
             return;
         }
-        long millis = positive("jdk.lockstat.lockNames.timeLimit", (int) DEFAULT_TIME_LIMIT_MILLIS);
+        long millis = positive("jdk.lockstat.lockNames.timeLimit", (int) defaultMillis);
         try {
             LockStatVM.nameLocks(locks, Math.max(1, millis), Boolean.getBoolean("jdk.lockstat.lockNames.keys"));
         } catch (RuntimeException | LinkageError e) {
