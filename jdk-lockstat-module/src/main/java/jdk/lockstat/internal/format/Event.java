@@ -63,10 +63,15 @@ public record Event(EventDescriptor type, long writerThread, long bufferSequence
     public Object[] values() {
         Object[] values = new Object[nums.length];
         for (int i = 0; i < values.length; i++) {
-            Object r = ref(i);
-            values[i] = r != null ? r : isNumber(i) ? (Object) nums[i] : null;
+            values[i] = value(i);
         }
         return values;
+    }
+
+    /** Field i's value, boxed (null for an index the type lacks). */
+    private Object value(int i) {
+        Object r = ref(i);
+        return r != null ? r : i >= 0 && i < nums.length && isNumber(i) ? (Object) nums[i] : null;
     }
 
     private boolean isNumber(int i) {
@@ -75,12 +80,7 @@ public record Event(EventDescriptor type, long writerThread, long bufferSequence
     }
 
     public Object get(String field) {
-        int i = type.fieldIndex(field);
-        if (i < 0) {
-            return null;
-        }
-        Object r = ref(i);
-        return r != null ? r : isNumber(i) ? (Object) nums[i] : null;
+        return value(type.fieldIndex(field));
     }
 
     public long getLong(String field) {

@@ -76,8 +76,8 @@ public final class TraceQueries {
     public static Profile pprof(Path trace, String name, boolean ownerSide) throws IOException {
         PprofProfile profile = new PprofProfile(ownerSide, false);
         Pass p = pass(trace, name, profile, null, false);
-        long start = p.result.startNanos() != Long.MIN_VALUE ? p.result.startNanos() : 0;
-        byte[] proto = profile.encode(startEpochNanos(p.result.parse().header(), 0), Math.max(0, p.result.endNanos() - start),
+        byte[] proto = profile.encode(startEpochNanos(p.result.parse().header(), 0),
+                Math.max(0, p.result.endNanos() - p.result.startOrZero()),
                 "lockstat export --side " + (ownerSide ? "owner" : "blocked") + " " + name);
         return new Profile(proto, p.warnings, p.analysis.counters().notes());
     }
@@ -106,8 +106,7 @@ public final class TraceQueries {
             throw new IllegalArgumentException(notReplayable(name, p.analysis.sampling()));
         }
         holds.cpus(p.result.parse().header());
-        long start = p.result.startNanos() != Long.MIN_VALUE ? p.result.startNanos() : 0;
-        ReplayModel m = ReplayModel.build(holds, start, p.result.endNanos());
+        ReplayModel m = ReplayModel.build(holds, p.result.startOrZero(), p.result.endNanos());
         return new Prediction(WhatIf.predict(m, scale, top), p.warnings);
     }
 

@@ -328,7 +328,12 @@ public final class ContentionAnalysis {
     }
 
     /** What {@link #analyze} read: the parser's result plus header facts the reports need. */
-    public record TraceResult(TraceParser.Result parse, long startNanos, long endNanos) {}
+    public record TraceResult(TraceParser.Result parse, long startNanos, long endNanos) {
+        /** The trace's start, or 0 for a trace without a header (startNanos is Long.MIN_VALUE then). */
+        public long startOrZero() {
+            return startNanos != Long.MIN_VALUE ? startNanos : 0;
+        }
+    }
 
     /**
      * Streams a trace file through the engine and finishes it. Whatever is readable of a damaged trace is

@@ -98,14 +98,13 @@ final class EventDecoder {
         return lastTime;
     }
 
-    void event(Event e) {
-        EventDescriptor d = e.type();
+    void event(Event v) {
+        EventDescriptor d = v.type();
         Layout l = layouts.get(d);
         if (l == null) {
             l = layout(d);
             layouts.put(d, l);
         }
-        Event v = e;
         int[] at = l.at();
         if (at[TIME] >= 0) {
             long t = num(v, at[TIME]);

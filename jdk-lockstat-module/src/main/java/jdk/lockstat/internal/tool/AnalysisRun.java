@@ -280,13 +280,13 @@ final class AnalysisRun {
 
     /** The window's start on the trace's clock (the trace's start without --from). */
     long windowStart() {
-        long start = result.startNanos() != Long.MIN_VALUE ? result.startNanos() : 0;
+        long start = result.startOrZero();
         return from == Long.MIN_VALUE ? start : start + from;
     }
 
     /** The window's end on the trace's clock (the trace's end without --to). */
     long windowEnd() {
-        long start = result.startNanos() != Long.MIN_VALUE ? result.startNanos() : 0;
+        long start = result.startOrZero();
         long end = result.endNanos();
         return to == Long.MAX_VALUE ? end : Math.min(end, start + to);
     }
