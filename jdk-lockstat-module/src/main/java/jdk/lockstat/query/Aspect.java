@@ -82,6 +82,15 @@ public enum Aspect {
         return this == OWNER_STATE || this == ROOT_OWNER_THREAD || this == ROOT_OWNER_METHOD || this == ROOT_OWNER_CHAIN;
     }
 
+    /**
+     * Its keys follow blocked owners to the owner they waited for (transitively): the owner-state join
+     * must keep the blocked intervals' owner parts, which costs memory on barging locks; owner-state alone
+     * needs only the intervals.
+     */
+    public boolean needsRootOwners() {
+        return this == ROOT_OWNER_THREAD || this == ROOT_OWNER_METHOD || this == ROOT_OWNER_CHAIN;
+    }
+
     /** Keys owner parts rather than the whole contention. */
     public boolean ownerSide() {
         return ownerSide;

@@ -84,6 +84,20 @@ class TraceModelTest {
     }
 
     @Test
+    void activityAloneGivesTheSameBottleGraphWithoutTheCube(@TempDir Path dir) throws Exception {
+        Path file = trace(dir);
+        TraceModel whole = TraceModel.of(file).load((read, total, events) -> { });
+        TraceModel alone = TraceModel.activityOf(file).load((read, total, events) -> { });
+        assertEquals(0, alone.cube().contentions(), "no cube: its memory is the owner parts'");
+        assertEquals(400, whole.cube().contentions());
+        assertEquals(whole.lastBucket(), alone.lastBucket());
+        assertEquals(whole.activity().bottleGraph(0, whole.lastBucket(), false, 2),
+                alone.activity().bottleGraph(0, alone.lastBucket(), false, 2));
+        assertEquals(3, alone.activity().threads());
+        assertEquals(whole.lockStatistics().rows().size(), alone.lockStatistics().rows().size());
+    }
+
+    @Test
     void cancelKeepsWhatWasRead(@TempDir Path dir) throws Exception {
         Path file = trace(dir);
         int[] buffers = {0};

@@ -60,7 +60,8 @@ public final class TraceQueries {
     /** The report of the whole trace by aspects; name: what the report says it is of. */
     public static Report report(Path trace, String name, List<Aspect> aspects, boolean allFrames) throws IOException {
         AggregationTree tree = new AggregationTree(aspects, allFrames);
-        Pass p = pass(trace, name, tree, null, aspects.stream().anyMatch(Aspect::needsOwnerStates));
+        Pass p = pass(trace, name, tree, null, ContentionAnalysis.Options.defaults().withOwnerStates(
+                aspects.stream().anyMatch(Aspect::needsOwnerStates), aspects.stream().anyMatch(Aspect::needsRootOwners)));
         ReportFormat.Source source = new ReportFormat.Source(name, "", "null", Set.of(), p.result.parse().complete(),
                 p.result.parse().problems(), p.analysis.counters().notes(), p.analysis.sampling());
         return new Report(source, tree.snapshot(), tree.afterWaitSnapshot(), p.warnings);
@@ -75,7 +76,7 @@ public final class TraceQueries {
      */
     public static Profile pprof(Path trace, String name, boolean ownerSide) throws IOException {
         PprofProfile profile = new PprofProfile(ownerSide, false);
-        Pass p = pass(trace, name, profile, null, false);
+        Pass p = pass(trace, name, profile, null, ContentionAnalysis.Options.defaults());
         byte[] proto = profile.encode(startEpochNanos(p.result.parse().header(), 0),
                 Math.max(0, p.result.endNanos() - p.result.startOrZero()),
                 "lockstat export --side " + (ownerSide ? "owner" : "blocked") + " " + name);
@@ -101,7 +102,7 @@ public final class TraceQueries {
             throw new IllegalArgumentException("a section is named by an owner aspect or its lock, not " + by.displayName());
         }
         HoldCollector holds = new HoldCollector((lock, part) -> AspectKeys.holdKey(by, lock, part, allFrames));
-        Pass p = pass(trace, name, holds, holds, false);
+        Pass p = pass(trace, name, holds, holds, ContentionAnalysis.Options.defaults());
         if (p.analysis.sampling() > 1) {
             throw new IllegalArgumentException(notReplayable(name, p.analysis.sampling()));
         }
@@ -137,9 +138,9 @@ public final class TraceQueries {
 
     private record Pass(ContentionAnalysis analysis, ContentionAnalysis.TraceResult result, List<String> warnings) {}
 
-    private static Pass pass(Path trace, String name, ContentionSink sink, ActivityListener activity, boolean ownerStates)
-            throws IOException {
-        ContentionAnalysis analysis = new ContentionAnalysis(sink, ContentionAnalysis.Options.defaults().withOwnerStates(ownerStates));
+    private static Pass pass(Path trace, String name, ContentionSink sink, ActivityListener activity,
+            ContentionAnalysis.Options options) throws IOException {
+        ContentionAnalysis analysis = new ContentionAnalysis(sink, options);
         if (activity != null) {
             analysis.activityListener(activity);
         }

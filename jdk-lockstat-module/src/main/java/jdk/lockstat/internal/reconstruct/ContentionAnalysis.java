@@ -80,6 +80,15 @@ public final class ContentionAnalysis {
         public Options withBlameBound(long parts) {
             return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, statsFrom, statsTo, ownerStates, parts);
         }
+
+        /**
+         * The owner-state join (on), keeping owner parts for transitive blame only with roots (the
+         * root-owner aspects): owner-state alone keeps none, so its memory does not grow with how many
+         * times owners barged past a blocked thread.
+         */
+        public Options withOwnerStates(boolean on, boolean roots) {
+            return withOwnerStates(on).withBlameBound(roots ? OwnerStateJoin.MAX_BLAME_PARTS : 0);
+        }
     }
 
     private final AnalysisCounters counters = new AnalysisCounters();

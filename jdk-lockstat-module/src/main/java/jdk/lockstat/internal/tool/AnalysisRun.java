@@ -24,6 +24,7 @@ package jdk.lockstat.internal.tool;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,6 +39,7 @@ import jdk.lockstat.internal.model.ContentionSink;
 import jdk.lockstat.internal.model.ThreadRef;
 import jdk.lockstat.internal.query.TraceQueries;
 import jdk.lockstat.internal.reconstruct.ContentionAnalysis;
+import jdk.lockstat.query.Aspect;
 import jdk.lockstat.query.DurationText;
 import jdk.lockstat.query.ReportFormat;
 
@@ -127,6 +129,7 @@ final class AnalysisRun {
     }
 
     private boolean ownerStates;
+    private boolean rootOwners;
     private ActivityListener activity;
     private ContentionSink unfiltered;
     private java.util.function.LongConsumer startListener;
@@ -145,9 +148,13 @@ final class AnalysisRun {
         startListener = start;
     }
 
-    /** The owner-state and root-owner aspects are wanted: the engine joins the owners' own events in. */
-    void withOwnerStates() {
-        ownerStates = true;
+    /**
+     * The engine joins the owners' own events in where an aspect needs them (owner-state, root owners),
+     * keeping owner parts for transitive blame only for the root-owner aspects.
+     */
+    void withOwnerStates(Collection<Aspect> aspects) {
+        ownerStates |= aspects.stream().anyMatch(Aspect::needsOwnerStates);
+        rootOwners |= aspects.stream().anyMatch(Aspect::needsRootOwners);
     }
 
     /** The engine with these filters before the sink, and the statistics window set. */
@@ -167,7 +174,7 @@ final class AnalysisRun {
             filter.accept(c);
         };
         analysis = new ContentionAnalysis(first, ContentionAnalysis.Options.defaults().withStatisticsWindow(from, to)
-                .withOwnerStates(ownerStates));
+                .withOwnerStates(ownerStates, rootOwners));
         if (startListener != null) {
             analysis.onTraceStart(startListener);
         }

@@ -63,7 +63,7 @@ final class BottleCommand implements Command {
             throw new ToolException("--format must be text or json, not " + format, 2);
         }
         Path file = TraceArgument.single(o.positional, usage());
-        TraceModel model = TraceModel.of(file);
+        TraceModel model = TraceModel.activityOf(file);
         try {
             model.load((read, total, events) -> { });
         } catch (IOException e) {

@@ -112,9 +112,7 @@ final class DiffCommand implements Command {
         int status = 0;
         for (Path f : files) {
             AnalysisRun run = AnalysisRun.whole(f);
-            if (aspects.stream().anyMatch(Aspect::needsOwnerStates)) {
-                run.withOwnerStates();
-            }
+            run.withOwnerStates(aspects);
             AggregationTree tree = new AggregationTree(aspects, allFrames);
             run.analyze(tree, err, name());
             sides.add(new Side(f, tree.snapshot(), run.runNanos(), run.analysis.sampling()));

@@ -86,9 +86,7 @@ final class ReportCommand implements Command {
             out.flush();
             return run.status();
         }
-        if (aspects.stream().anyMatch(Aspect::needsOwnerStates)) {
-            run.withOwnerStates();
-        }
+        run.withOwnerStates(aspects);
         AggregationTree tree = new AggregationTree(aspects, o.flags.contains(Options.ALL_FRAMES));
         run.analyze(tree, err, name());
         ReportFormat.write(out, format, run.reportSource(), aspects, tree.snapshot(), tree.afterWaitSnapshot(), top, minPercent);

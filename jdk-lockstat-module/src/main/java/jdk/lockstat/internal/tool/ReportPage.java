@@ -85,9 +85,7 @@ final class ReportPage {
         treeAspects.add(BLOCKED_SIDE);
         treeAspects.add(OWNER_SIDE);
         List<AggregationTree> trees = treeAspects.stream().map(a -> new AggregationTree(a, allFrames)).toList();
-        if (treeAspects.stream().flatMap(List::stream).anyMatch(Aspect::needsOwnerStates)) {
-            run.withOwnerStates();
-        }
+        run.withOwnerStates(treeAspects.stream().flatMap(List::stream).toList());
         CollapsedStacks blocked = new CollapsedStacks(false, allFrames), owners = new CollapsedStacks(true, allFrames);
         TimeAxis axis = new TimeAxis();
         ThreadActivity activity = new ThreadActivity(axis);

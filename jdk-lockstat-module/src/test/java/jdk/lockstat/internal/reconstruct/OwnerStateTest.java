@@ -178,6 +178,22 @@ class OwnerStateTest {
     }
 
     @Test
+    void ownerStateAloneKeepsNoPartsAndSplitsAsWithRoots() {
+        ContentionAnalysis.Options states = ContentionAnalysis.Options.defaults().withOwnerStates(true, false);
+        ContentionAnalysis.Options roots = ContentionAnalysis.Options.defaults().withOwnerStates(true, true);
+        assertEquals(0, states.maxBlameParts());
+        assertEquals(OwnerStateJoin.MAX_BLAME_PARTS, roots.maxBlameParts());
+        assertTrue(states.ownerStates() && roots.ownerStates());
+        Scenario.Result alone = Scenario.push(nested(false).buffers(), states);
+        Scenario.Result withRoots = Scenario.push(nested(false).buffers(), roots);
+        // The same time in each state; with roots the blocked slice is cut where its root changes (290).
+        assertEquals(withRoots.by("owner-state"), alone.by("owner-state"));
+        assertEquals("11:running:100-150 11:blocked:150-290 11:blocked:290-300 11:running:300-400 ~:running:400-420",
+                states(withRoots.of(T2)));
+        assertEquals("11:running:100-150 11:blocked:150-300 11:running:300-400 ~:running:400-420", states(alone.of(T2)));
+    }
+
+    @Test
     void aCycleOfBlockedOwnersIsReportedAsSuch() {
         // T1 holds LOCK and waits for INNER (150..300), whose owner T3 waits for LOCK meanwhile (160..290):
         // the analysis meets T1 again on the path and stops there.
