@@ -67,7 +67,7 @@ public final class TraceModel {
 
     private TraceModel(Path file, boolean contentions) {
         this.file = file;
-        // Every aspect can be chosen in the viewer, owner state and root owners included.
+        // With contentions every aspect can be chosen in the viewer, owner state and root owners included.
         analysis = contentions ? new ContentionAnalysis(c -> {
             cube.accept(c);
             activity.sink().accept(c);

@@ -178,7 +178,7 @@ class OwnerStateTest {
     }
 
     @Test
-    void ownerStateAloneKeepsNoPartsAndSplitsAsWithRoots() {
+    void ownerStateAloneKeepsNoPartsAndTheSameTimeInEachState() {
         ContentionAnalysis.Options states = ContentionAnalysis.Options.defaults().withOwnerStates(true, false);
         ContentionAnalysis.Options roots = ContentionAnalysis.Options.defaults().withOwnerStates(true, true);
         assertEquals(0, states.maxBlameParts());
