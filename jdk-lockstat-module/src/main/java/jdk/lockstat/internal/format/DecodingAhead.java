@@ -43,6 +43,8 @@ import java.util.concurrent.TimeUnit;
 final class DecodingAhead {
     static final int BATCHES = 4;
     static final int EVENTS_PER_BATCH = 1024;
+    /** How often the caller, waiting for a batch, checks that the decoder still runs. */
+    static final long DECODER_CHECK_MILLIS = 100;
 
     /** Ends the decoder's pass when the caller stopped taking batches. */
     private static final class Stopped extends RuntimeException {
@@ -60,6 +62,12 @@ final class DecodingAhead {
     private final BlockingQueue<List<Object>> queue = new ArrayBlockingQueue<>(BATCHES);
     private volatile boolean stopped;
     private volatile Finished finished;
+    /**
+     * What ended the decoder without a Finished: out of memory while recording its own failure (an
+     * allocation in the catch). Kept by the thread's handler, which allocates nothing, so that the caller
+     * throws it instead of waiting for a batch that never comes (and no stack trace is printed).
+     */
+    private volatile Throwable died;
     private List<Object> batch = new ArrayList<>(EVENTS_PER_BATCH);
 
     private DecodingAhead() {}
@@ -69,12 +77,22 @@ final class DecodingAhead {
     }
 
     private TraceParser.Result run(TraceReader reader, TraceParser.Listener listener) throws IOException {
-        Thread decoder = Thread.ofPlatform().daemon().name("lockstat-trace-decoder").unstarted(() -> decode(reader));
+        Thread decoder = Thread.ofPlatform().daemon().name("lockstat-trace-decoder")
+                .uncaughtExceptionHandler((t, e) -> died = e).unstarted(() -> decode(reader));
         decoder.start();
         boolean done = false;
         try {
             while (!done) {
-                List<Object> b = queue.take();
+                List<Object> b = queue.poll(DECODER_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+                if (b == null) {
+                    if (decoder.isAlive()) {
+                        continue;
+                    }
+                    b = queue.poll();   // handed on right before it ended
+                    if (b == null) {
+                        rethrowDecoderDeath();
+                    }
+                }
                 for (Object o : b) {
                     if (o instanceof Event e) {
                         listener.event(e);
@@ -104,6 +122,16 @@ final class DecodingAhead {
             throw err;
         }
         return f.result();
+    }
+
+    private void rethrowDecoderDeath() {
+        Throwable t = died;
+        if (t instanceof Error e) {
+            throw e;
+        } else if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        throw new IllegalStateException("the trace decoder stopped without a result", t);
     }
 
     /** A listener call other than an event's, made on the caller's thread. */
