@@ -11,6 +11,14 @@ import java.util.Map;
  */
 public class ShortSectionDemo {
     static final Map<Integer, Long> counts = new HashMap<>();
+    /**
+     * -DcountSwitches=true: counts, inside the section, how often the owner changes from one acquisition
+     * to the next (the lock's migrations; bench/contended/after-release-2cpu.txt). A constant the JIT
+     * folds, so that without it the section is as it always was.
+     */
+    static final boolean COUNT_SWITCHES = Boolean.getBoolean("countSwitches");
+    static int lastOwner = -1;
+    static long switches;
 
     /** Private work outside the lock: a few hundred nanoseconds of arithmetic the JIT cannot drop. */
     static int work(int seed) {
@@ -38,6 +46,10 @@ public class ShortSectionDemo {
                     seed = work(seed);
                     synchronized (counts) {
                         counts.merge(seed & 1023, 1L, Long::sum);
+                        if (COUNT_SWITCHES && lastOwner != id) {
+                            lastOwner = id;
+                            switches++;
+                        }
                     }
                     n++;
                 }
@@ -56,6 +68,7 @@ public class ShortSectionDemo {
         for (int s : sink) {
             check ^= s;
         }
-        System.out.printf("ShortSectionDemo: %d threads, %d ms, %d transfers (check %d)%n", threads, millis, total, check & 1);
+        System.out.printf("ShortSectionDemo: %d threads, %d ms, %d transfers (check %d)%s%n", threads, millis, total, check & 1,
+                COUNT_SWITCHES ? " " + switches + " switches" : "");
     }
 }
