@@ -39,7 +39,11 @@ public class BoundedTraceTest {
     static final long MAX_SIZE = 1024 * 1024;
     static final long CHUNK = 128 * 1024;   // maxsize / 8, at least 128 KB (TraceRing)
 
-    /** Many short contentions (a high event rate) until stdin closes. */
+    /**
+     * Many short contentions (a high event rate) until stdin closes. Each thread lets the lock go to
+     * another after its hold (a yield between holds): a thread that took the lock back at once would
+     * continue its own run of releases, which the VM sums without an event each.
+     */
     public static class BusyWorkload {
         static final Object LOCK = new Object();
         static long counter;
@@ -47,7 +51,7 @@ public class BoundedTraceTest {
         static void holdBriefly() {
             synchronized (LOCK) {
                 long t = System.nanoTime();
-                while (System.nanoTime() - t < 50_000) {
+                while (System.nanoTime() - t < 10_000) {
                     counter++;
                 }
             }
@@ -58,6 +62,7 @@ public class BoundedTraceTest {
                 Thread t = new Thread(() -> {
                     while (true) {
                         holdBriefly();
+                        Thread.yield();
                     }
                 }, "busy-" + i);
                 t.setDaemon(true);

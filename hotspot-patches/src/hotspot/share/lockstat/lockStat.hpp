@@ -143,7 +143,8 @@ class LockStat : AllStatic {
 // frame pointer, [1] the return address into the caller). Needed on aarch64, where a C function's
 // frame record lies at the bottom of its frame: following the records finds the return address into
 // Java code but not where that Java frame begins (on x86_64 it begins two words above the record).
-// Costs one branch while tracing is off.
+// On every CPU the pair is also the exit's site, which a thread's run of releases compares
+// (LockStatReleaseRun). Costs one branch while tracing is off.
 class LockStatLeafCaller : public StackObj {
   bool _set;
   static void set(intptr_t* caller_sp, intptr_t* record);
@@ -156,13 +157,9 @@ class LockStatLeafCaller : public StackObj {
   // The current thread's marked caller, if any: its sp, and the frame record of the marked function.
   static bool caller(intptr_t** caller_sp, intptr_t** record);
 };
-#ifdef AARCH64
 // Both builtins belong to the function that holds the mark, which is why this is a macro.
 #define LOCKSTAT_LEAF_CALLER_MARK \
   LockStatLeafCaller lockstat_leaf_caller((intptr_t*)__builtin_dwarf_cfa(), (intptr_t*)__builtin_frame_address(0))
-#else
-#define LOCKSTAT_LEAF_CALLER_MARK
-#endif
 
 // Placed at the top of ObjectMonitor::exit(): takes the exit's sequence number while the thread
 // still owns the monitor (so it orders before the next owner's events) if other threads are

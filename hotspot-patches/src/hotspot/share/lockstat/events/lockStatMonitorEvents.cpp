@@ -29,6 +29,7 @@
 #include "lockstat/names/lockStatLockTally.hpp"
 #include "lockstat/service/lockStatService.hpp"
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
+#include "lockstat/stacktrace/lockStatStackWalk.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
 #include "lockstat/storage/lockStatClock.hpp"
 #include "lockstat/storage/lockStatEventWriter.hpp"
@@ -344,6 +345,78 @@ static int take_pending(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
   return n;
 }
 
+// A release that continues the thread's run of m (LockStatReleaseRun), inside the critical section:
+// takes its number and its time here, and leaves nothing for after the release. Only platform
+// threads: a carrier's state is not its virtual threads'.
+static bool continue_run(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, jlong began) {
+  LockStatReleaseRun* run = tl->run();
+  intptr_t* sp;
+  address pc;
+  if (run->monitor != m || in_virtual_thread(jt, tl) || !LockStatStackWalk::exit_site(&sp, &pc) ||
+      !run->continues(m, m->lockstat_seq()->owned(), m->lockstat()->enters(), sp, pc)) {
+    return false;
+  }
+  m->lockstat_seq()->next_owned(1);
+  run->add(LockStatClock::now());
+  LockStatSectionCounters* cost = tl->section_counters();
+  cost->releases++;
+  if (began != 0) {
+    cost->release_samples++;
+    cost->release_ticks += MAX2(LockStatClock::now() - began - LockStatClock::read_ticks(), (jlong)0);
+  }
+  return true;
+}
+
+// The run's releases not yet written, as a one-owner summary of their numbers (count 0: none).
+static LockStatReleaseSummary run_summary(const LockStatReleaseRun& run) {
+  LockStatReleaseSummary s;
+  if (run.monitor == nullptr || run.count == 0) {
+    return s;
+  }
+  s.first_seq = run.first;
+  s.count = run.count;
+  s.enters = run.enters;
+  s.time = run.last;
+  s.owners = 1;
+  s.owner[0].tid = run.tid;
+  s.owner[0].chain = run.chain;
+  s.owner[0].releases = (u4)run.count;
+  s.owner[0].ticks = run.last - run.base;
+  return s;
+}
+
+// Writes the thread's unwritten run releases into its own buffer; the run goes on.
+static void flush_run(JavaThread* jt, LockStatThreadLocal* tl) {
+  LockStatReleaseRun* run = tl->run();
+  LockStatReleaseSummary s = run_summary(*run);
+  if (s.count != 0) {
+    write_summary(jt, tl, (ObjectMonitor*)run->monitor, s);
+    run->written();
+  }
+}
+
+void LockStatMonitorEvents::flush_run_at_thread_end(JavaThread* jt) {
+  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  if (tl != nullptr) {
+    flush_run(jt, tl);
+    tl->run()->clear();
+  }
+}
+
+void LockStatMonitorEvents::flush_runs_at_safepoint(bool all, void write(const LockStatReleaseSummary&, ObjectMonitor*)) {
+  assert(SafepointSynchronize::is_at_safepoint(), "invariant");
+  LockStatThreadLocal::runs_do([&](LockStatReleaseRun* run) {
+    LockStatReleaseSummary s = run_summary(*run);
+    if (s.count != 0) {
+      write(s, run->monitor);
+      run->written();
+    }
+    if (all) {
+      run->clear();
+    }
+  });
+}
+
 int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters) {
   // Most exits of an inflated monitor are neither contended nor after a wait: two counters of the
   // monitor say so without the thread's state (C2's unlock code reads the same word).
@@ -366,6 +439,9 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq,
     return 0;
   }
   int what = (contended ? (waiting ? WAIT_EXIT : EXIT) : 0) | (resolve ? RESOLVE : 0);
+  if (what == EXIT && tl != nullptr && continue_run(jt, tl, m, began)) {
+    return 0;   // numbered, timed and counted: nothing to do after the release
+  }
   // Owner-side numbers for what exit_end writes, the release's first and then the resolution's (a
   // thread has at most one pending reference per monitor: add_pending only where it had none), taken
   // now, while the thread owns m: a plain store, no locked instruction in the critical section. The
@@ -437,6 +513,16 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, u
   if ((what & EXIT) != 0) {
     if (in_virtual_thread(jt, tl) && event_buffer(jt, tl, time) == nullptr) {
       return;   // (the buffer call announces the virtual thread, which a summary names as owner)
+    }
+    // The thread's earlier run (of this monitor or another) first: its numbers are older. Then this
+    // release heads a new one if it came through a compiled exit.
+    flush_run(jt, tl);
+    intptr_t* site_sp;
+    address site_pc;
+    if (!in_virtual_thread(jt, tl) && LockStatStackWalk::exit_site(&site_sp, &site_pc)) {
+      tl->run()->start(m, seq, enters, time, jt->monitor_owner_id(), chain, site_sp, site_pc);
+    } else {
+      tl->run()->clear();
     }
     LockStatReleaseSummary closed;
     if (LockStatReleaseStretch::add(m, seq, enters, time, jt->monitor_owner_id(), chain, &closed)) {

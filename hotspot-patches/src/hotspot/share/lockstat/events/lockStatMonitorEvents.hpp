@@ -27,6 +27,7 @@
 
 class JavaThread;
 class Thread;
+struct LockStatReleaseSummary;
 
 // Monitor contention events (paper 3.2). Every event carries the monitor's next sequence number,
 // taken only when the event will certainly be written, so a monitor's sequence has no gaps.
@@ -52,6 +53,11 @@ class LockStatMonitorEvents : AllStatic {
   static int exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters);
   static void released(JavaThread* jt);
   static void exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, u8 enters, jlong time, int what);
+  // A thread's run of releases (storage/lockStatReleaseRun.hpp) writes its releases when the thread
+  // next records one; besides, at thread end, and for every thread at the drain period's safepoint
+  // (all: the trace stops, and the runs end with it).
+  static void flush_run_at_thread_end(JavaThread* jt);
+  static void flush_runs_at_safepoint(bool all, void write(const LockStatReleaseSummary&, ObjectMonitor*));
 
   // wait(): the release inside it records a forward reference, resolved at the thread's next real
   // release of m; taking m back after the wait is an enter "after wait".

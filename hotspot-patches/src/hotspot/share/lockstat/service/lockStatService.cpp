@@ -179,6 +179,7 @@ void LockStat::on_thread_start(JavaThread* jt) {
 
 void LockStat::on_thread_exit(JavaThread* jt) {
   if (LockStat::is_active()) {
+    LockStatMonitorEvents::flush_run_at_thread_end(jt);
     LockStatService::write_thread_event(jt, LOCKSTAT_THREAD_END, 0);
   }
   LockStatThreadLocal::on_thread_exit(jt);   // also after a stop: frees the thread's state
@@ -206,6 +207,7 @@ class VM_LockStatStop : public VM_Operation {
     }
     // Open summaries of releases first: the drain period ends with everything written before it.
     LockStatReleaseStretch::close_at_safepoint(_stop, LockStatService::write_shared_release_summary);
+    LockStatMonitorEvents::flush_runs_at_safepoint(_stop, LockStatService::write_shared_release_summary);
     LockStatThreadLocal::reclaim_all_at_safepoint(_stop);
     LockStatService::write_shared_chain_stats();
     LockStatService::write_shared_section_stats();

@@ -282,6 +282,15 @@ bool LockStatLeafCaller::caller(intptr_t** caller_sp, intptr_t** record) {
   return *caller_sp != nullptr;
 }
 
+bool LockStatStackWalk::exit_site(intptr_t** sp, address* pc) {
+  intptr_t* record;
+  if (!LockStatLeafCaller::caller(sp, &record)) {
+    return false;
+  }
+  *pc = record_return_address(record);
+  return true;
+}
+
 bool LockStatStackWalk::top_frame(JavaThread* jt, LockStatTopFrame* top) {
   if (jt->has_last_Java_frame()) {
     top->sp = jt->last_Java_sp();

@@ -56,6 +56,9 @@ class LockStatStackWalk : AllStatic {
   static const int words_per_frame = 2;
   // The calling thread's top Java frame; false when there is none to be found.
   static bool top_frame(JavaThread* jt, LockStatTopFrame* top);
+  // The compiled exit the calling thread is in (C2's unlock slow path, LockStatLeafCaller): its
+  // caller's sp and the return address into it, without a walk; false elsewhere.
+  static bool exit_site(intptr_t** sp, address* pc);
   // Fills key (words_per_frame words per frame, innermost first) from the top frame down and returns
   // the number of frames; 0 when the stack cannot be walked. Meeting this thread's frame mark, the
   // walk stops and takes the frames below it from the mark's cache; *saved: how many

@@ -20,6 +20,7 @@
 #ifndef SHARE_LOCKSTAT_STORAGE_LOCKSTATTHREADLOCAL_HPP
 #define SHARE_LOCKSTAT_STORAGE_LOCKSTATTHREADLOCAL_HPP
 
+#include "lockstat/storage/lockStatReleaseRun.hpp"
 #include "memory/allocation.hpp"
 #include "utilities/globalDefinitions.hpp"
 
@@ -125,6 +126,7 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   LockStatChainCounters _chain_counters;
   LockStatChainCache _chain_cache;
   LockStatSectionCounters _section_counters;
+  LockStatReleaseRun _run;
   uint _release_count;            // picks the releases that are timed (section counters)
   // The time of a recorded release that ObjectMonitor::exit_epilog makes (LockStat::on_monitor_released):
   // wanted from the exit's first hook until its last; 0 until taken.
@@ -223,6 +225,7 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   }
   LockStatChainCounters* chain_counters() { return &_chain_counters; }
   LockStatSectionCounters* section_counters() { return &_section_counters; }
+  LockStatReleaseRun* run() { return &_run; }
   bool time_this_release() { return ++_release_count % LockStatSectionCounters::release_sample_period == 0; }
   void want_release_time() { _release_time_wanted = true; _release_time = 0; }
   void set_release_time(jlong t) {
@@ -265,6 +268,12 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   static bool is_current_excluded();
   // The thread ends: its buffer goes to the queue, its state is freed.
   static void on_thread_exit(JavaThread* jt);
+  // At a safepoint: f(run) for every thread's run of releases.
+  template <typename F> static void runs_do(F f) {
+    for (LockStatThreadLocal* tl = _head; tl != nullptr; tl = tl->_next) {
+      f(&tl->_run);
+    }
+  }
   // At a safepoint: every thread's non-empty buffer goes to the queue (paper 3.1), so that one idle
   // thread cannot hold back the analysis of a monitor's sequence.
   // all: also empty buffers (tracing stops: every buffer number taken reaches the trace, so that an
