@@ -390,7 +390,7 @@ static void flush_run(JavaThread* jt, LockStatThreadLocal* tl) {
   LockStatReleaseRun* run = tl->run();
   LockStatReleaseSummary s = run_summary(*run);
   if (s.count != 0) {
-    write_summary(jt, tl, (ObjectMonitor*)run->monitor, s);
+    write_summary(jt, tl, run->monitor, s);
     run->written();
   }
 }
