@@ -56,6 +56,14 @@ void LockStat::contended_entered(JavaThread* jt, ObjectMonitor* m) {
   LockStatMonitorEvents::contended_entered(jt, m);
 }
 
+void LockStat::monitor_acquired(ObjectMonitor* m) {
+  LockStatMonitorEvents::acquired(m);
+}
+
+bool LockStat::clock_is_counter() {
+  return LockStatClock::is_counter();
+}
+
 void LockStat::monitor_released(JavaThread* jt) {
   LockStatMonitorEvents::released(jt);
 }

@@ -67,11 +67,15 @@ class LockStat : AllStatic {
   static void vthread_wait_end(JavaThread* jt, ObjectMonitor* m);
   static void vthread_reenter_blocked(JavaThread* jt, ObjectMonitor* m);
   static void vthread_acquired(JavaThread* jt, ObjectMonitor* m, bool after_wait);
+  static void monitor_acquired(ObjectMonitor* m);
 
  public:
   static bool is_active()         { return _active; }
-  // For compiled code that checks is_active() itself (C2's inflated monitor exit).
+  // For compiled code that checks is_active() itself (C2's inflated monitor exit and acquisition).
   static address active_address() { return (address)&_active; }
+  // Whether LockStat's clock is the time-stamp counter, which C2's inline acquisition reads itself
+  // (storage/lockStatClock.hpp; chosen when the flags are processed, before any compilation).
+  static bool clock_is_counter();
 
   // VM and thread lifecycle (service/lockStatService.cpp).
   // After argument parsing: validates the flags; prints an error and returns false for bad values.
@@ -106,6 +110,12 @@ class LockStat : AllStatic {
   // successor, where the exit's LockStatMonitorExitMark is out of reach): the release's time.
   static void on_monitor_released(JavaThread* jt) {
     if (is_active()) monitor_released(jt);
+  }
+  // ObjectMonitor::try_enter and spin_enter took m without blocking: while a thread is blocked on
+  // m, the hold's start for the owner's recorded release (LockStatMonitorSeq::set_acquired). C2's
+  // inline acquisition stores it itself; a contended acquisition has its ContendedEntered.
+  static void on_monitor_acquired(ObjectMonitor* m) {
+    if (is_active()) monitor_acquired(m);
   }
   static void on_monitor_deflated(Thread* current, ObjectMonitor* m) {
     if (is_active()) monitor_deflated(current, m);

@@ -22,6 +22,7 @@
 #if INCLUDE_LOCKSTAT
 
 #include "lockstat/events/lockStatMonitorState.hpp"
+#include "lockstat/storage/lockStatReleaseRun.hpp"
 #include "unittest.hpp"
 
 // The counters C2's inline unlock reads: never below zero, so that a decrement whose increment came
@@ -71,6 +72,37 @@ TEST(LockStatMonitorSeq, owner_numbers_are_gapless) {
   EXPECT_EQ(seq.next_owned(3), (uint64_t)1000);
   EXPECT_EQ(seq.owned(), (uint64_t)1003);
   EXPECT_EQ(LOCKSTAT_OWNER_LINE_BYTES, sizeof(LockStatMonitorSeq));
+}
+
+// A hold's start shortens an owner part only from the part's own start on: an unknown start (0) or
+// an older hold's start leaves the whole part to the owner.
+TEST(LockStatMonitorSeq, free_part_is_bounded_by_the_previous_release) {
+  LockStatMonitorSeq seq;
+  EXPECT_EQ(seq.acquired(), (jlong)0);
+  seq.set_acquired(1300);
+  EXPECT_EQ(seq.acquired(), (jlong)1300);
+  EXPECT_EQ(LockStatMonitorSeq::free(1000, 2000, 1300), (jlong)300);   // free from 1000 to 1300
+  EXPECT_EQ(LockStatMonitorSeq::free(1000, 2000, 0), (jlong)0);        // not known: none
+  EXPECT_EQ(LockStatMonitorSeq::free(1000, 2000, 400), (jlong)0);      // an older hold's start
+  EXPECT_EQ(LockStatMonitorSeq::free(1000, 2000, 2100), (jlong)1000);  // acquired after a release timed early
+}
+
+// A run of releases sums the lock-free time before its continuations' holds, and starts again when written.
+TEST(LockStatReleaseRun, sums_free_time_before_continuations) {
+  LockStatReleaseRun run;
+  run.start(nullptr, 10, 3, 1000, 7, 0, nullptr, nullptr);
+  run.add(1500, 1200);   // free 200 of 500
+  run.add(2000, 0);      // unknown: none
+  run.add(2600, 1900);   // an older start (before 2000): none
+  EXPECT_EQ(run.count, (u8)3);
+  EXPECT_EQ(run.last, (jlong)2600);
+  EXPECT_EQ(run.last - run.base, (jlong)1600);
+  EXPECT_EQ(run.free, (jlong)200);
+  run.written();
+  EXPECT_EQ(run.free, (jlong)0);
+  EXPECT_EQ(run.base, (jlong)2600);
+  run.add(2700, 2650);
+  EXPECT_EQ(run.free, (jlong)50);
 }
 
 // The enter side: its own gapless numbers, read by owners as a count.

@@ -218,16 +218,17 @@ inline void lockstat_write_monitor_contended_entered(LockStatEventWriter& w, jlo
   w.write_varint(enter_seq);
 }
 
-// MonitorContendedExit: time, monitor, seq, chain, enterSeq
-const size_t lockstat_monitor_contended_exit_max_size = 51;
+// MonitorContendedExit: time, monitor, seq, chain, enterSeq, held
+const size_t lockstat_monitor_contended_exit_max_size = 61;
 inline void lockstat_write_monitor_contended_exit(LockStatEventWriter& w, jlong time, julong monitor, julong seq,
-                                                  julong chain, julong enter_seq) {
+                                                  julong chain, julong enter_seq, julong held) {
   w.write_varint((julong)LOCKSTAT_MONITOR_CONTENDED_EXIT);
   w.write_timestamp(time);
   w.write_varint(monitor);
   w.write_varint(seq);
   w.write_varint(chain);
   w.write_varint(enter_seq);
+  w.write_varint(held);
 }
 
 // MonitorWaitExit: time, monitor, seq, forwardRef, enterSeq
@@ -255,9 +256,9 @@ inline void lockstat_write_monitor_forward_resolve(LockStatEventWriter& w, jlong
   w.write_varint(enter_seq);
 }
 
-// MonitorReleaseSummary: time, monitor, seq, count, enterSeq, owners[thread, chain, releases, duration]
+// MonitorReleaseSummary: time, monitor, seq, count, enterSeq, owners[thread, chain, releases, duration, free]
 const size_t lockstat_monitor_release_summary_max_size = 51;
-const size_t lockstat_monitor_release_summary_owners_element_max_size = 41;
+const size_t lockstat_monitor_release_summary_owners_element_max_size = 51;
 inline void lockstat_write_monitor_release_summary(LockStatEventWriter& w, jlong time, julong monitor, julong seq,
                                                    julong count, julong enter_seq, julong owners_count) {
   w.write_varint((julong)LOCKSTAT_MONITOR_RELEASE_SUMMARY);
@@ -269,11 +270,12 @@ inline void lockstat_write_monitor_release_summary(LockStatEventWriter& w, jlong
   w.write_varint(owners_count);
 }
 inline void lockstat_write_monitor_release_summary_owners_element(LockStatEventWriter& w, julong thread, julong chain,
-                                                                  julong releases, julong duration) {
+                                                                  julong releases, julong duration, julong free) {
   w.write_varint(thread);
   w.write_varint(chain);
   w.write_varint(releases);
   w.write_varint(duration);
+  w.write_varint(free);
 }
 
 // ParkBegin: time, gseq, blockerHash, blockerClass, timeoutKind, timeout, chain, flags

@@ -318,6 +318,12 @@ void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) 
   cost->acquire_ticks += LockStatClock::now() - now;
 }
 
+void LockStatMonitorEvents::acquired(ObjectMonitor* m) {
+  if (m->lockstat()->is_contended()) {
+    m->lockstat_seq()->set_acquired(LockStatClock::now());
+  }
+}
+
 static volatile u8 next_forward_ref = 1;
 
 // Pending forward references belong to the Java thread that waited: for a platform thread they live
@@ -357,7 +363,7 @@ static bool continue_run(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor*
     return false;
   }
   m->lockstat_seq()->next_owned(1);
-  run->add(LockStatClock::now());
+  run->add(LockStatClock::now(), m->lockstat_seq()->acquired());
   LockStatSectionCounters* cost = tl->section_counters();
   cost->releases++;
   if (began != 0) {
@@ -382,6 +388,7 @@ static LockStatReleaseSummary run_summary(const LockStatReleaseRun& run) {
   s.owner[0].chain = run.chain;
   s.owner[0].releases = (u4)run.count;
   s.owner[0].ticks = run.last - run.base;
+  s.owner[0].free = run.free;
   return s;
 }
 
@@ -454,6 +461,7 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq,
   // maximum in the order of sequence numbers.
   if (tl != nullptr) {
     tl->want_release_time();
+    tl->set_hold_start(m->lockstat_seq()->acquired());   // the next owner overwrites it
     if (began != 0) {
       LockStatSectionCounters* cost = tl->section_counters();
       cost->release_samples++;
@@ -474,9 +482,11 @@ void LockStatMonitorEvents::released(JavaThread* jt) {
 void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, u8 enters, jlong time, int what) {
   // Every owner-side number taken must be written, or the monitor's sequence has a gap.
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
+  jlong acquired = 0;
   if (tl != nullptr) {
     jlong epilog_time = tl->take_release_time();
     time = time != 0 ? time : epilog_time;
+    acquired = tl->take_hold_start();
   }
   if (time == 0) {
     time = LockStatClock::now();   // a path that released without a hook: late, never earlier
@@ -525,7 +535,7 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, u
       tl->run()->clear();
     }
     LockStatReleaseSummary closed;
-    if (LockStatReleaseStretch::add(m, seq, enters, time, jt->monitor_owner_id(), chain, &closed)) {
+    if (LockStatReleaseStretch::add(m, seq, enters, time, acquired, jt->monitor_owner_id(), chain, &closed)) {
       return;   // summed
     }
     write_summary(jt, tl, m, closed);
@@ -547,7 +557,9 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, u
     }
     lockstat_write_monitor_wait_exit(w, time, monitor_id(m), seq, ref, enters);
   } else {
-    lockstat_write_monitor_contended_exit(w, time, monitor_id(m), seq, chain, enters);
+    // How long the owner held m, when its hold's start is known; readers bound it by the previous release.
+    jlong held = acquired != 0 && acquired < time ? LockStatClock::to_nanos(time - acquired) : 0;
+    lockstat_write_monitor_contended_exit(w, time, monitor_id(m), seq, chain, enters, (julong)held);
   }
   w.commit();
 }

@@ -43,6 +43,10 @@ class LockStatMonitorEvents : AllStatic {
   static void inflated(Thread* current, ObjectMonitor* m, oop obj);
   static void contended_enter(JavaThread* jt, ObjectMonitor* m, bool after_wait);
   static void contended_entered(JavaThread* jt, ObjectMonitor* m);
+  // An acquisition without blocking (ObjectMonitor::try_enter, spinning) while a thread is blocked on m:
+  // the hold's start, on the owner's line (LockStatMonitorSeq::set_acquired), inside the critical
+  // section: one clock read and one store.
+  static void acquired(ObjectMonitor* m);
   static void deflated(Thread* current, ObjectMonitor* m);
 
   // Exit, in two halves around the release (see LockStatMonitorExitMark). begin returns what to

@@ -37,10 +37,29 @@ class LockStatReleaseStretch;
 // away (172 ns a release on 16 cores). It lives on _owner's cache line (objectMonitor.hpp places it
 // there), which the owner is about to store to anyway. Contended enters, which do not own the
 // monitor, number themselves on the enter side (LockStatMonitorState).
+//
+// Beside it, the time the current owner took the monitor, when a thread was blocked on it then (the
+// hold's start; 0: never): the owner's recorded release reads it, so that the analysis charges the
+// owner from its acquisition on, not from the previous release (docs/trace-format.md,
+// MonitorContendedExit's held). Written only by an owner right after acquiring, on the line the
+// acquisition just took: C2's inline acquisition (x86_64, with the time-stamp counter as LockStat's
+// clock) and the runtime's (LockStat::on_monitor_acquired). Never cleared: an older owner's time is
+// older than that owner's recorded release, so readers bound it by the previous release.
 class LockStatMonitorSeq {
   volatile uint64_t _owned;
+  volatile jlong _acquired;
  public:
-  LockStatMonitorSeq() : _owned(0) {}
+  LockStatMonitorSeq() : _owned(0), _acquired(0) {}
+  static ByteSize acquired_offset() { return byte_offset_of(LockStatMonitorSeq, _acquired); }
+  // Only while owning the monitor.
+  void set_acquired(jlong ticks) { Atomic::store(&_acquired, ticks); }
+  jlong acquired() const { return Atomic::load(&_acquired); }
+  // Of an owner part from a monitor's previous release to this owner's release at now, the time the
+  // lock was free: before the hold's start acquired (0: not known, none; an older hold's time is before
+  // previous, so also none).
+  static jlong free(jlong previous, jlong now, jlong acquired) {
+    return MAX2(MIN2(acquired, now) - previous, (jlong)0);
+  }
   // The first of n numbers; only while owning the monitor.
   uint64_t next_owned(uint64_t n = 1) {
     uint64_t v = Atomic::load(&_owned);
@@ -89,6 +108,8 @@ class LockStatMonitorState {
   LockStatMonitorState() : _blocked(0), _pending_waits(0), _enters(0), _trace(0), _stretch(nullptr) {}
 
   static ByteSize divert_offset() { return byte_offset_of(LockStatMonitorState, _blocked); }
+  // _blocked alone, for C2's inline acquisition (LockStatMonitorSeq::acquired_offset).
+  static ByteSize blocked_offset() { return byte_offset_of(LockStatMonitorState, _blocked); }
 
   uint32_t trace() const { return Atomic::load_acquire(&_trace); }
   uint32_t trace_cmpxchg(uint32_t expected, uint32_t value) { return Atomic::cmpxchg(&_trace, expected, value); }

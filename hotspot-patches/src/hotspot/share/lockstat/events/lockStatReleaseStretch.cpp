@@ -37,12 +37,13 @@ size_t LockStatReleaseSummary::max_event_size() {
   return lockstat_monitor_release_summary_max_size + max_owners * lockstat_monitor_release_summary_owners_element_max_size;
 }
 
-// time, monitor, seq, count, enterSeq, owners (thread, chain, releases, duration in nanoseconds)
+// time, monitor, seq, count, enterSeq, owners (thread, chain, releases, duration and free in nanoseconds)
 void LockStatReleaseSummary::write(LockStatEventWriter& w, ObjectMonitor* m) const {
   lockstat_write_monitor_release_summary(w, time, (julong)(uintptr_t)m, first_seq, count, enters, (julong)owners);
   for (int i = 0; i < owners; i++) {
     lockstat_write_monitor_release_summary_owners_element(w, (julong)owner[i].tid, owner[i].chain, owner[i].releases,
-                                                          (julong)LockStatClock::to_nanos(owner[i].ticks));
+                                                          (julong)LockStatClock::to_nanos(owner[i].ticks),
+                                                          (julong)LockStatClock::to_nanos(owner[i].free));
   }
 }
 
@@ -136,7 +137,8 @@ LockStatReleaseStretch* LockStatReleaseStretch::allocate(ObjectMonitor* m) {
   return nullptr;
 }
 
-bool LockStatReleaseStretch::add(ObjectMonitor* m, u8 seq, u8 enters, jlong now, jlong tid, u8 chain, LockStatReleaseSummary* closed) {
+bool LockStatReleaseStretch::add(ObjectMonitor* m, u8 seq, u8 enters, jlong now, jlong acquired, jlong tid, u8 chain,
+                                 LockStatReleaseSummary* closed) {
   closed->count = 0;
   LockStatReleaseStretch* s = of(m);
   if (s == nullptr) {
@@ -165,6 +167,7 @@ bool LockStatReleaseStretch::add(ObjectMonitor* m, u8 seq, u8 enters, jlong now,
         open.owner[i].chain = chain;
         open.owner[i].releases = 0;
         open.owner[i].ticks = 0;
+        open.owner[i].free = 0;
         open.owners++;
       }
       // This release ends the owner part that began at the previous one (as the analysis replays
@@ -172,6 +175,7 @@ bool LockStatReleaseStretch::add(ObjectMonitor* m, u8 seq, u8 enters, jlong now,
       jlong time = MAX2(now, s->_last_time);
       open.owner[i].releases++;
       open.owner[i].ticks += time - s->_last_time;
+      open.owner[i].free += LockStatMonitorSeq::free(s->_last_time, time, acquired);
       open.count++;
       open.time = time;
       s->_last_seq = seq;

@@ -34,6 +34,7 @@ struct LockStatReleaseSummary {
     u8 chain;        // its call chain at the releases
     u4 releases;
     jlong ticks;     // the owner parts those releases end, summed
+    jlong free;      // the part of ticks before each hold's known start (LockStatMonitorSeq::acquired): the lock free
   };
   u8 first_seq;
   u8 count;          // releases: first_seq .. first_seq + count - 1; 0 for nothing to write
@@ -94,10 +95,12 @@ class LockStatReleaseStretch {
  public:
   static void initialize();
 
-  // A contended release (not a wait()'s) of m by tid with chain, numbered seq (having read enters) at time now. True when
+  // A contended release (not a wait()'s) of m by tid with chain, numbered seq (having read enters) at time now,
+  // of a hold that began at acquired (0: not known). True when
   // it was summed: nothing to write. Otherwise the caller writes it as MonitorContendedExit, after
   // writing *closed when its count is not 0 (the summary it ended).
-  static bool add(ObjectMonitor* m, u8 seq, u8 enters, jlong now, jlong tid, u8 chain, LockStatReleaseSummary* closed);
+  static bool add(ObjectMonitor* m, u8 seq, u8 enters, jlong now, jlong acquired, jlong tid, u8 chain,
+                  LockStatReleaseSummary* closed);
   // Ends m's open summary (*closed, to write when its count is not 0); detach: m is deflated, or no
   // thread is blocked on it any more, so its stretch returns to the pool.
   static void close(ObjectMonitor* m, bool detach, LockStatReleaseSummary* closed);

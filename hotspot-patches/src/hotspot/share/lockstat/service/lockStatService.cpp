@@ -310,7 +310,7 @@ void LockStatService::write_shared_monitor_event(int type, ObjectMonitor* m, u8 
   }
   LockStatEventWriter w(b);
   if (type == LOCKSTAT_MONITOR_CONTENDED_EXIT) {
-    lockstat_write_monitor_contended_exit(w, LockStatClock::now(), (julong)(uintptr_t)m, seq, 0, other);   // no call chain from here
+    lockstat_write_monitor_contended_exit(w, LockStatClock::now(), (julong)(uintptr_t)m, seq, 0, other, 0);   // no chain, no hold start from here
   } else {
     lockstat_write_monitor_deflate(w, LockStatClock::now(), (julong)(uintptr_t)m, seq, other);
   }

@@ -20,6 +20,7 @@
 #ifndef SHARE_LOCKSTAT_STORAGE_LOCKSTATRELEASERUN_HPP
 #define SHARE_LOCKSTAT_STORAGE_LOCKSTATRELEASERUN_HPP
 
+#include "lockstat/events/lockStatMonitorState.hpp"
 #include "utilities/globalDefinitions.hpp"
 
 class ObjectMonitor;
@@ -40,22 +41,26 @@ struct LockStatReleaseRun {
   u8 count;                 // numbers first .. first + count - 1 taken, not yet written
   jlong base;               // the time the unwritten owner parts start at (the head's release, or the last flush)
   jlong last;               // the last continuation's time
+  jlong free;               // of the unwritten owner parts, the time before each hold's known start
   u8 chain;
   jlong tid;
   intptr_t* sp;             // the exit site: the compiled caller's sp and the return address into it
   address pc;
 
-  LockStatReleaseRun() : monitor(nullptr), next(0), enters(0), first(0), count(0), base(0), last(0), chain(0),
+  LockStatReleaseRun() : monitor(nullptr), next(0), enters(0), first(0), count(0), base(0), last(0), free(0), chain(0),
                          tid(0), sp(nullptr), pc(nullptr) {}
 
   bool continues(ObjectMonitor* m, u8 owned, u8 entered, intptr_t* site_sp, address site_pc) const {
     return monitor == m && next == owned && enters == entered && sp == site_sp && pc == site_pc;
   }
-  // A continuation, numbered 'next' by the caller, released at now (inside the critical section).
-  void add(jlong now) {
+  // A continuation, numbered 'next' by the caller, released at now (inside the critical section), of a
+  // hold that began at acquired (0: not known).
+  void add(jlong now, jlong acquired) {
     next++;
     count++;
-    last = MAX2(now, last);
+    jlong time = MAX2(now, last);
+    free += LockStatMonitorSeq::free(last, time, acquired);
+    last = time;
   }
   void start(ObjectMonitor* m, u8 head_seq, u8 entered, jlong head_time, jlong thread, u8 head_chain,
              intptr_t* site_sp, address site_pc) {
@@ -66,6 +71,7 @@ struct LockStatReleaseRun {
     count = 0;
     base = head_time;
     last = head_time;
+    free = 0;
     chain = head_chain;
     tid = thread;
     sp = site_sp;
@@ -76,6 +82,7 @@ struct LockStatReleaseRun {
     first += count;
     count = 0;
     base = last;
+    free = 0;
   }
   void clear() { monitor = nullptr; count = 0; }
 };

@@ -132,6 +132,9 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   // wanted from the exit's first hook until its last; 0 until taken.
   bool _release_time_wanted;
   jlong _release_time;
+  // The hold's start that a recorded release read while owning (LockStatMonitorSeq::acquired), from
+  // the exit's first hook to its last.
+  jlong _hold_start;
   // The monitors this thread counted itself blocked on (LockStatMonitorState::_blocked) in this trace:
   // only such an increment is undone when it acquires the monitor, so a thread blocked before a trace
   // started (or counted in an earlier one) never takes back another thread's count. More than one
@@ -234,6 +237,8 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
     }
   }
   jlong take_release_time() { _release_time_wanted = false; return _release_time; }
+  void set_hold_start(jlong t) { _hold_start = t; }
+  jlong take_hold_start() { jlong t = _hold_start; _hold_start = 0; return t; }
   // This thread counted itself blocked on m (LockStatMonitorEvents::write_enter).
   void add_blocked_on(ObjectMonitor* m) {
     if (_blocked_on_count < max_blocked_on) {

@@ -83,8 +83,15 @@ public final class EventBufferBuilder {
                 List<Object[]> elements = (List<Object[]>) v;
                 out.varint(elements.size());
                 for (Object[] e : elements) {
-                    for (int j = 0; j < e.length; j++) {
-                        writeValue(f.elements().get(j), e[j]);
+                    for (int j = 0; j < f.elements().size(); j++) {
+                        if (j < e.length) {
+                            writeValue(f.elements().get(j), e[j]);
+                        } else if (f.elements().get(j).kind() == FieldKind.VARINT) {
+                            out.varint(0);   // a trailing varint left out, as for an event's fields
+                        } else {
+                            throw new IllegalArgumentException(f.name() + " elements have " + f.elements().size()
+                                    + " fields, got " + e.length + " (only trailing varints may be left out)");
+                        }
                     }
                 }
             }

@@ -61,7 +61,7 @@ public enum EventType {
     MONITOR_CONTENDED_ENTERED(Id.MONITOR_CONTENDED_ENTERED, of("time", TIMESTAMP), of("monitor", VARINT),
             of("seq", VARINT), of("enterSeq", VARINT)),
     MONITOR_CONTENDED_EXIT(Id.MONITOR_CONTENDED_EXIT, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT),
-            of("chain", VARINT), of("enterSeq", VARINT)),
+            of("chain", VARINT), of("enterSeq", VARINT), of("held", VARINT)),
     MONITOR_WAIT_EXIT(Id.MONITOR_WAIT_EXIT, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT),
             of("forwardRef", VARINT), of("enterSeq", VARINT)),
     MONITOR_FORWARD_RESOLVE(Id.MONITOR_FORWARD_RESOLVE, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT),
@@ -75,7 +75,7 @@ public enum EventType {
      */
     MONITOR_RELEASE_SUMMARY(Id.MONITOR_RELEASE_SUMMARY, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT),
             of("count", VARINT), of("enterSeq", VARINT),
-            list("owners", of("thread", VARINT), of("chain", VARINT), of("releases", VARINT), of("duration", VARINT))),
+            list("owners", of("thread", VARINT), of("chain", VARINT), of("releases", VARINT), of("duration", VARINT), of("free", VARINT))),
     PARK_BEGIN(Id.PARK_BEGIN, of("time", TIMESTAMP), of("gseq", VARINT), of("blockerHash", VARINT),
             of("blockerClass", VARINT), of("timeoutKind", U1), of("timeout", VARINT), of("chain", VARINT),
             of("flags", U1)),

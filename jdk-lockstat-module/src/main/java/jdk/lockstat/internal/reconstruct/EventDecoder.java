@@ -47,16 +47,16 @@ final class EventDecoder {
     private static final String[] NAMES = {"time", "thread", "flags", "name", "class", "loader", "method",
         "signature", "sourceFile", "chain", "frames", "monitor", "seq", "objectHash", "forwardRef", "gseq",
         "blockerHash", "blockerClass", "unparkSeq", "target", "duration", "kind", "count", "owners", "threads",
-        "lockHash", "lockClass", "modifiers", "enterSeq", "ownerSeq"};
+        "lockHash", "lockClass", "modifiers", "enterSeq", "ownerSeq", "held", "free"};
     private static final int TIME = 0, THREAD = 1, FLAGS = 2, NAME = 3, CLASS = 4, LOADER = 5, METHOD = 6,
             SIGNATURE = 7, SOURCE = 8, CHAIN = 9, FRAMES = 10, MONITOR = 11, SEQ = 12, HASH = 13, FORWARD = 14,
             GSEQ = 15, BLOCKER_HASH = 16, BLOCKER_CLASS = 17, UNPARK_SEQ = 18, TARGET = 19, DURATION = 20, KIND = 21,
             COUNT = 22, OWNERS = 23, THREADS = 24, LOCK_HASH = 25, LOCK_CLASS = 26, MODIFIERS = 27,
-            ENTER_SEQ = 28, OWNER_SEQ = 29;
+            ENTER_SEQ = 28, OWNER_SEQ = 29, HELD = 30;
 
     /**
      * Field positions of one event type, and of its lists' element fields: the call chain's frames
-     * (method, bci, line, frameType) and the release summary's owners (thread, chain, releases, duration).
+     * (method, bci, line, frameType) and the release summary's owners (thread, chain, releases, duration, free).
      */
     private record Layout(int[] at, int[] frame, int[] owner, int[] cpu) {}
 
@@ -137,7 +137,9 @@ final class EventDecoder {
                 monitor(MonitorEvent.ENTER, v, at, resolver.chain(num(v, at[CHAIN])), flags, 0, null);
             }
             case EventType.Id.MONITOR_CONTENDED_ENTERED -> monitor(MonitorEvent.ENTERED, v, at, null, 0, 0, null);
-            case EventType.Id.MONITOR_CONTENDED_EXIT -> monitor(MonitorEvent.EXIT, v, at, resolver.chain(num(v, at[CHAIN])), 0, 0, null);
+            // value: how long the owner held the monitor (0: not known; docs/trace-format.md, "Hold starts")
+            case EventType.Id.MONITOR_CONTENDED_EXIT -> monitor(MonitorEvent.EXIT, v, at, resolver.chain(num(v, at[CHAIN])),
+                    Math.max(0, num(v, at[HELD])), 0, null);
             case EventType.Id.MONITOR_WAIT_EXIT -> {
                 activity.waitStarted(context, num(v, at[TIME]));
                 monitor(MonitorEvent.WAIT_EXIT, v, at, null, 0, num(v, at[FORWARD]), null);
@@ -227,8 +229,9 @@ final class EventDecoder {
             owners = new ArrayList<>(list.size());
             for (Object x : list) {
                 Object[] f = (Object[]) x;
+                // free: 0 in traces before hold starts (docs/trace-format.md)
                 owners.add(new ReleaseSummary.Owner(resolver.thread(num(f, o[0])), resolver.chain(num(f, o[1])),
-                        num(f, o[2]), num(f, o[3])));
+                        num(f, o[2]), num(f, o[3]), num(f, o[4])));
             }
         }
         long seq = num(v, at[SEQ]);
@@ -273,7 +276,7 @@ final class EventDecoder {
         }
         // An element field the schema lacks reads as 0 (a damaged schema: method 0 is an unknown method).
         return new Layout(at, elements(d, at[FRAMES], "method", "bci", "line", "frameType"),
-                elements(d, at[OWNERS], "thread", "chain", "releases", "duration"),
+                elements(d, at[OWNERS], "thread", "chain", "releases", "duration", "free"),
                 elements(d, at[THREADS], "thread", "cpu"));
     }
 

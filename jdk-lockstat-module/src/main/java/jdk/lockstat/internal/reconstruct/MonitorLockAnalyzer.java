@@ -106,8 +106,8 @@ final class MonitorLockAnalyzer {
             case MonitorEvent.INFLATE -> inflated(e);
             case MonitorEvent.ENTER -> enter(e);
             case MonitorEvent.ENTERED -> entered(e);
-            case MonitorEvent.EXIT -> release(e, e.chain, 0);
-            case MonitorEvent.WAIT_EXIT -> release(e, null, e.forwardRef);
+            case MonitorEvent.EXIT -> release(e, e.chain, 0, e.value);
+            case MonitorEvent.WAIT_EXIT -> release(e, null, e.forwardRef, 0);
             case MonitorEvent.FORWARD_RESOLVE -> resolve(e.forwardRef, e.chain);
             case MonitorEvent.RELEASE_SUMMARY -> releases((ReleaseSummary) e);
             default -> { /* deflate ends the lifetime (the rearranger calls end()); notify is not analysed */ }
@@ -196,7 +196,8 @@ final class MonitorLockAnalyzer {
         }
     }
 
-    private void release(MonitorEvent e, ChainRef ownerChain, long forwardRef) {
+    /** held: how long the owner held the lock before this release (0: not known; a hold's start). */
+    private void release(MonitorEvent e, ChainRef ownerChain, long forwardRef, long held) {
         ThreadRef owner = e.thread;
         long[] ownerEntered = lastEntered.get(owner);
         for (Blocked b : blocked) {
@@ -214,6 +215,12 @@ final class MonitorLockAnalyzer {
                     long woke = Math.min(Math.max(ownerEntered[1], from), t);
                     b.contention.addUnowned(from, woke, b.released);
                     from = woke;
+                }
+                if (held > 0 && e.time - held > from) {
+                    // The owner took the lock after the previous release: the lock was free until then.
+                    long acquired = Math.min(e.time - held, t);
+                    b.contention.addUnowned(from, acquired, b.released);
+                    from = acquired;
                 }
                 OwnerPart p = b.contention.addPart(from, t, owner, ownerChain, forwardRef);
                 if (p != null && forwardRef != 0) {
@@ -255,7 +262,13 @@ final class MonitorLockAnalyzer {
                         continue;   // cannot be blocked and own the lock (damage), or the stretch is used up
                     }
                     long duration = Math.max(0, o.duration());   // negative: a varint past 2^63 (damage)
-                    long to = duration >= end - cursor ? end : cursor + duration;
+                    // The lock free between releases and this owner's acquisitions, summed: before its part.
+                    long free = Math.min(duration, Math.max(0, o.free()));
+                    long freeTo = free >= end - cursor ? end : cursor + free;
+                    b.contention.addUnowned(cursor, freeTo, true);
+                    cursor = freeTo;
+                    long held = duration - free;
+                    long to = held >= end - cursor ? end : cursor + held;
                     b.contention.addPart(cursor, to, o.thread(), o.chain(), 0);
                     cursor = to;
                     last = o;

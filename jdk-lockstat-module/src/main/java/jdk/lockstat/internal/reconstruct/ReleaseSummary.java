@@ -36,9 +36,11 @@ import jdk.lockstat.internal.model.ThreadRef;
 final class ReleaseSummary extends MonitorEvent {
     /**
      * One owner thread and chain: how many of the releases it made, and the owner parts they end, summed
-     * (nanoseconds; each release's is its time minus the latest earlier release's, never negative).
+     * (nanoseconds; each release's is its time minus the latest earlier release's, never negative); free:
+     * of that, the time before each hold's known start, when the lock was free (docs/trace-format.md,
+     * "Hold starts"; 0 where no start is known).
      */
-    record Owner(ThreadRef thread, ChainRef chain, long releases, long duration) {}
+    record Owner(ThreadRef thread, ChainRef chain, long releases, long duration, long free) {}
 
     private final long count;
     final List<Owner> owners;
