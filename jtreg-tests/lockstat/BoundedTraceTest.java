@@ -40,32 +40,42 @@ public class BoundedTraceTest {
     static final long CHUNK = 128 * 1024;   // maxsize / 8, at least 128 KB (TraceRing)
 
     /**
-     * Many short contentions (a high event rate) until stdin closes. Each thread lets the lock go to
-     * another after its hold (a yield between holds): a thread that took the lock back at once would
-     * continue its own run of releases, which the VM sums without an event each.
+     * Many short contentions (a high event rate) until stdin closes, forced rather than left to the
+     * scheduler: two threads take the lock in turn, and each lets it go only once the other is blocked
+     * on it, then waits until the other holds it before it asks again. Every acquisition is contended
+     * and every release has a blocked thread behind it, however loaded the machine is (a thread that
+     * took the lock back at once would continue its own run of releases, which the VM sums without an
+     * event each).
      */
     public static class BusyWorkload {
         static final Object LOCK = new Object();
-        static long counter;
+        static volatile Thread holder;
 
-        static void holdBriefly() {
+        static void holdBriefly(Thread other) {
             synchronized (LOCK) {
-                long t = System.nanoTime();
-                while (System.nanoTime() - t < 10_000) {
-                    counter++;
+                holder = Thread.currentThread();
+                while (other.getState() != Thread.State.BLOCKED) {
+                    Thread.yield();
                 }
             }
         }
 
         public static void main(String[] args) throws Exception {
-            for (int i = 0; i < 4; i++) {
-                Thread t = new Thread(() -> {
+            Thread[] pair = new Thread[2];
+            for (int i = 0; i < 2; i++) {
+                int me = i;
+                pair[i] = new Thread(() -> {
+                    Thread other = pair[1 - me];
                     while (true) {
-                        holdBriefly();
-                        Thread.yield();
+                        holdBriefly(other);
+                        while (holder == Thread.currentThread()) {
+                            Thread.yield();
+                        }
                     }
                 }, "busy-" + i);
-                t.setDaemon(true);
+                pair[i].setDaemon(true);
+            }
+            for (Thread t : pair) {
                 t.start();
             }
             Thread.sleep(1000);
@@ -101,7 +111,7 @@ public class BoundedTraceTest {
         Path ringDir = Path.of(m.group(1));
         long most = 0;
         int dropped = 0;
-        for (int i = 0; i < 40 && dropped == 0 || i < 12; i++) {
+        for (int i = 0; i < 120 && dropped == 0 || i < 12; i++) {
             Thread.sleep(500);
             long onDisk = 0;
             try (var files = Files.list(ringDir)) {
