@@ -12,7 +12,7 @@ final class AccuracyReport {
     static final double TARGET_PP = 5;
 
     static void write(Path out, List<AccuracySuite.Result> results, List<String> patterns, List<String> nested,
-            List<String> readers)
+            List<String> readers, List<String> resources)
             throws Exception {
         Files.createDirectories(out);
         String date = ZonedDateTime.now().toString();
@@ -80,6 +80,17 @@ final class AccuracyReport {
                 + (int) ReadersWriter.TARGET_PP + " points.\n\n| lock | reader | expected % | measured % | error (pp) |\n"
                 + "|---|---|--:|--:|--:|\n");
         readers.forEach(r -> md.append(r).append('\n'));
+        md.append("\n## Waits for resources, and who held them\n\nA HikariCP pool of 2 connections over H2 and a "
+                + "`Semaphore` of 2 permits, 6 threads each, and a bounded `ArrayBlockingQueue` of 4 with 4 producers and 2 "
+                + "consumers (`bench/realworld` `ResourceHoldersWorkload`): every thread alternates two call sites that hold "
+                + "about 1 and 4 ms (the queue: consumers that work 1 and 4 ms per item). Expected: each site's share of the "
+                + "waiting, from the workload's own log of every wait, hold and take (a waiter's time shared at every moment "
+                + "among the holders then; a producer's time up to each take is the taker's); measured: the sites' shares in "
+                + "`lockstat report --by owner-chain`. Headline: the resource waits in the report against the time the "
+                + "workload measured inside getConnection, acquire or put. Targets: within " + (int) ResourceHolders.TARGET_PP
+                + " points, headline at least " + (int) ResourceHolders.TARGET_HEADLINE + "%.\n\n| resource | expected short / long "
+                + "% | measured short / long % | error (pp) | headline % of the measured wait |\n|---|--:|--:|--:|--:|\n");
+        resources.forEach(r -> md.append(r).append('\n'));
         md.append("\nReproduce: `make bench-accuracy` (all), or `make bench-quick` (a shorter sweep).\n");
         json.append("  ],\n  \"j9Patterns\": [\n");
         for (int i = 0; i < patterns.size(); i++) {
@@ -102,6 +113,13 @@ final class AccuracyReport {
             json.append(String.format(Locale.ROOT, "    {\"lock\": \"%s\", \"reader\": \"%s\", \"expectedPercent\": %s, "
                     + "\"measuredPercent\": %s, \"errorPp\": %s}%s%n", c[1].trim(), c[2].trim(), c[3].trim(), c[4].trim(),
                     c[5].trim(), i + 1 < readers.size() ? "," : ""));
+        }
+        json.append("  ],\n  \"resources\": [\n");
+        for (int i = 0; i < resources.size(); i++) {
+            String[] c = resources.get(i).replace("*", "").split("\\|");
+            json.append(String.format(Locale.ROOT, "    {\"resource\": \"%s\", \"expectedShortLongPercent\": \"%s\", "
+                    + "\"measuredShortLongPercent\": \"%s\", \"errorPp\": %s, \"headlinePercent\": %s}%s%n", c[1].trim(), c[2].trim(),
+                    c[3].trim(), c[4].trim(), c[5].trim(), i + 1 < resources.size() ? "," : ""));
         }
         json.append("  ]\n}\n");
         Files.writeString(out.resolve("ACCURACY.md"), md);

@@ -17,8 +17,10 @@ import java.util.regex.Pattern;
  * with tracing on; expected owner shares come from the hold times the workload measured (its ledger),
  * measured ones from lockstat report --by owner-chain (or owner-thread) --format json. Prints the error
  * per workload in percentage points (the largest over its owners) and writes accuracy.json and
- * ACCURACY.md, with the J9 thesis's two patterns.
+ * ACCURACY.md, with the J9 thesis's two patterns, nested locks, readers blocking a writer and waits for
+ * resources (a pool, a semaphore, a bounded queue: bench/realworld's ResourceHoldersWorkload).
  * Usage: java AccuracySuite.java --lockstat-jdk DIR --jmh-jar JAR --classes DIR [--quick true] [--out DIR]
+ *        [--realworld-cp CLASSPATH] [--only resources (that part alone, printed)]
  */
 public class AccuracySuite {
     /** One JMH run: what it varies, and which report aspect checks it. */
@@ -76,6 +78,11 @@ public class AccuracySuite {
             samplingOption = "-XX:TraceLockContentionSampling=" + Integer.parseInt(opt.get("sampling")) + " ";
         }
         Path work = Files.createTempDirectory("accuracy");
+        String realworld = opt.getOrDefault("realworld-cp", "bench/realworld/target/classes:bench/realworld/target/lib/*");
+        if (opt.getOrDefault("only", "").equals("resources")) {   // one part, printed: ACCURACY.md is not rewritten
+            ResourceHolders.run(jdk, realworld, work, quick ? 4 : 8);
+            return;
+        }
         List<Result> results = new ArrayList<>();
         for (Workload w : workloads(quick)) {
             results.add(run(w, jdk, jar, work));
@@ -84,7 +91,8 @@ public class AccuracySuite {
                 opt.getOrDefault("j9-millis", quick ? "3000" : "6000"));
         List<String> nested = NestedLocks.run(jdk, classes, work, quick ? 5 : 10);
         List<String> readers = ReadersWriter.run(jdk, classes, work, quick ? 5 : 10);
-        AccuracyReport.write(Path.of(opt.getOrDefault("out", "bench")), results, patterns, nested, readers);
+        List<String> resources = ResourceHolders.run(jdk, realworld, work, quick ? 4 : 8);
+        AccuracyReport.write(Path.of(opt.getOrDefault("out", "bench")), results, patterns, nested, readers, resources);
     }
 
     static Result run(Workload w, String jdk, String jar, Path work) throws Exception {

@@ -59,8 +59,8 @@ public enum Aspect {
     /**
      * Group keys: monitors (of platform threads, of virtual threads), park-based locks (of virtual
      * threads that pinned their carrier apart), and waits for a resource that another thread hands over
-     * or gives back (a pool's item, a queue's element, a permit, a future's result), whose owner is the
-     * thread whose unpark woke a waiter.
+     * or gives back (a pool's item, a queue's element, a permit, a future's result), whose owners are the
+     * threads that held the resource meanwhile, or else the thread whose unpark woke a waiter.
      */
     public static final String GROUP_INTRINSIC = "intrinsic", GROUP_PARK = "park", GROUP_VIRTUAL = "virtual-thread",
             GROUP_PINNED = "pinned-virtual-thread", GROUP_RESOURCE = "resource";

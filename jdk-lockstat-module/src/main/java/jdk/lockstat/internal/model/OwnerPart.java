@@ -31,7 +31,7 @@ package jdk.lockstat.internal.model;
 public final class OwnerPart {
     private final long start;
     private long end;
-    private final ThreadRef owner;
+    private ThreadRef owner;
     private ChainRef chain;
     private final boolean handOff;
     private OwnerState state = OwnerState.RUNNING;
@@ -144,6 +144,16 @@ public final class OwnerPart {
         if (rootChain != null) {
             rootChain = rootChain.canonical();
         }
+    }
+
+    /**
+     * A resource holder's part whose hold was never confirmed (the thread waited again before it gave
+     * anything back): it is the part of the thread whose release ended it, with that release's chain.
+     */
+    public void reassign(ThreadRef giver, ChainRef giverChain) {
+        owner = giver;
+        chain = giverChain;
+        pendingRef = 0;
     }
 
     /** A wait() forward reference resolved to this chain (null: never resolved, unknown chain). */

@@ -30,8 +30,9 @@ import java.util.Set;
  * thread ends by giving something: a lock's release (LOCK), or a resource (RESOURCE) that another thread
  * hands over or gives back: a pooled item, a hand-off queue's element, a bounded queue's element or free
  * slot, a semaphore's permit, a condition's signal, a future's result, a latch's count-down. Both are
- * reported, each in its own group; a resource wait's owner is the thread whose unpark woke a waiter on
- * the blocker (the thread that handed over or returned the resource), as a lock's is its releaser. What
+ * reported, each in its own group; a resource wait's owners are the threads that held the resource
+ * meanwhile (ResourceHolds), or else the thread whose unpark woke a waiter on the blocker (the thread
+ * that handed over or returned the resource), as a lock's is its releaser. What
  * is not contention is left out and counted with its time: a pool worker waiting for its next task
  * (IDLE: nobody is held up by a worker with nothing to do), and parks without a blocker (a sleep), at a
  * barrier or phaser (parties waiting for each other, with nothing held by one of them) or in a thread's

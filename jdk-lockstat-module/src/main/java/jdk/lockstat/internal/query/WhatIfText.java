@@ -128,7 +128,7 @@ public final class WhatIfText {
         }
         if (m.resourceWaits() > 0) {
             notes.add(m.resourceWaits() + " wait(s) for a resource (" + ReportFormat.millis(m.resourceNanos())
-                    + ") are not replayed: the trace does not say who held the resource");
+                    + ") are not replayed: a resource's holders share it, which the replay of one owner at a time does not model");
         }
         if (r.deadlocksBroken() > 0) {
             notes.add(r.deadlocksBroken() + " time(s) the replay found threads waiting for each other's lock, from holds whose estimated "

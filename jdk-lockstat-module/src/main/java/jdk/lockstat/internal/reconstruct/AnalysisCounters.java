@@ -230,9 +230,10 @@ public final class AnalysisCounters {
         }
         if (resourceWaits > 0) {
             n.add(resourceWaits + " resource wait(s) (group resource: waits for a pool's item, a hand-off or bounded queue,"
-                    + " a permit, a condition, a future or a latch) are contention like locks; their owner is the thread that"
-                    + " handed over or returned the resource (its unpark woke a waiter on it): the trace does not tell who"
-                    + " held a pooled item meanwhile");
+                    + " a permit, a condition, a future or a latch) are contention like locks; their owners are the threads that"
+                    + " held the resource meanwhile (a pool's item, a permit: threads that both wait for it and give it back),"
+                    + " each for its time holding, or else the thread that handed it over or returned it (its unpark woke a"
+                    + " waiter); see lockstat help parks");
         }
         if (parkIdles > 0) {
             n.add(parkIdles + " idle worker park(s), " + millis(parkIdleNanos) + " in all, are not contention (left out):"

@@ -28,6 +28,7 @@ import java.util.Map;
 import jdk.lockstat.internal.format.EventType;
 
 import jdk.lockstat.internal.model.ActivityListener;
+import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.ContentionSink;
 import jdk.lockstat.internal.model.LockRef;
@@ -67,6 +68,12 @@ final class ParkDispatcher {
     // A re-park follows its wake-up within microseconds; one later than this is not waited for (it starts
     // a contention of its own).
     private static final long REPARK_WINDOW_NANOS = 100_000_000L;
+    // Handed on, but some parts wait for the chain where their holder gives its item back; after this
+    // long they keep the chain where it took it.
+    private final ArrayDeque<Contention> unresolved = new ArrayDeque<>();
+    // Threads that gave back on a resource and may hold it again (ResourceHolds), until their next park.
+    private final Map<ThreadRef, ParkLockAnalyzer> provisional = new HashMap<>();
+    private static final long UNRESOLVED_WINDOW_NANOS = 2_000_000_000L;
 
     private final java.util.function.Supplier<BlockedTimeAccumulator> newStatistics;
     private ActivityListener activity = ActivityListener.NONE;
@@ -100,9 +107,17 @@ final class ParkDispatcher {
             Ended x = ended.pollFirst();
             if (endedBy.get(x.thread()) == x) {
                 endedBy.remove(x.thread());
-                x.analyzer().counted(x.contention());
-                sink.accept(x.contention());
+                handOn(x);
             }
+        }
+        // Contentions whose parts wait for their holders' chains (ResourceHolds), in the order they were
+        // handed on: each once its chains are known, or once it has waited long enough (the chains where
+        // the holders took their items, or unknown).
+        while (!unresolved.isEmpty() && (unresolved.peekFirst().unresolvedParts() == 0
+                || unresolved.peekFirst().end() < before - UNRESOLVED_WINDOW_NANOS)) {
+            Contention c = unresolved.pollFirst();
+            c.unresolvedParts(0);
+            sink.accept(c);
         }
     }
 
@@ -120,6 +135,10 @@ final class ParkDispatcher {
     }
 
     private void begin(ParkEvent e) {
+        ParkLockAnalyzer gaveBackAt = provisional.remove(e.thread);
+        if (gaveBackAt != null) {
+            gaveBackAt.parkedElsewhere(e.thread);   // or here: then it waits again, which ends the hold too
+        }
         ParkBlockerKind kind = ParkBlockerKind.of(e.blockerClass, e.chain);
         ParkLockAnalyzer analyzer = null;
         boolean resumed = false;
@@ -141,7 +160,10 @@ final class ParkDispatcher {
             // and of this thread's own contention when the park continues it.
             ParkEvent pending = pendingUnparks.remove(e.thread.id());
             if (pending != null) {
-                analyzer.released(pending.thread, pending.chain, pending.time, resumed ? null : e.thread);
+                released(analyzer, pending.thread, pending.chain, pending.time, resumed ? null : e.thread);
+            }
+            if (kind == ParkBlockerKind.RESOURCE) {
+                analyzer.waitsForResource();
             }
             if (!resumed) {
                 analyzer.parked(e.thread, e.chain, e.time, (e.flags & EventType.PARK_PINNED) != 0);
@@ -187,14 +209,24 @@ final class ParkDispatcher {
                 // Woken by an unpark from before the park (the permit was there): it did not block.
                 if (c != null && p.resumed()) {
                     holdBack(e.thread, c, p.analyzer());   // part of an acquisition that did block
+                    took(kind, p, e);
                 } else if (c != null && e.value != 0 && e.value < p.begin().seq) {
                     counters.nonBlockingParks++;
+                    took(kind, p, e);
                 } else if (c != null && (e.flags & EventType.PARK_END_TIMED_OUT) != 0 && c.parts().stream().allMatch(x -> x.owner() == null)) {
                     counters.parkTimeouts++;   // a timed park that nobody ended: a timed wait, not contention
                 } else if (c != null) {
                     holdBack(e.thread, c, p.analyzer());
+                    took(kind, p, e);
                 }
             }
+        }
+    }
+
+    /** A wait for a resource that another thread ended: the woken thread holds what it was given. */
+    private static void took(ParkBlockerKind kind, OpenPark p, ParkEvent end) {
+        if (kind == ParkBlockerKind.RESOURCE) {
+            p.analyzer().took(end.thread, p.begin().chain, end.time);
         }
     }
 
@@ -208,7 +240,11 @@ final class ParkDispatcher {
     private void handOn(Ended x) {
         if (x != null) {
             x.analyzer().counted(x.contention());
-            sink.accept(x.contention());
+            if (x.contention().unresolvedParts() > 0 || !unresolved.isEmpty()) {
+                unresolved.addLast(x.contention());   // behind the others: handed on in order
+            } else {
+                sink.accept(x.contention());
+            }
         }
     }
 
@@ -218,7 +254,7 @@ final class ParkDispatcher {
             // Sampled trace: the target's park was not recorded, but recorded parks wait on its blocker.
             ParkLockAnalyzer analyzer = blockers.get(LockRef.of(e.blockerClass, e.unparkBlocker, 0));
             if (analyzer != null) {
-                analyzer.released(e.thread, e.chain, e.time, null);
+                released(analyzer, e.thread, e.chain, e.time, null);
             }
         }
         if (p == null) {
@@ -229,7 +265,18 @@ final class ParkDispatcher {
             return;
         }
         if (p.analyzer() != null) {
-            p.analyzer().released(e.thread, e.chain, e.time, null);
+            released(p.analyzer(), e.thread, e.chain, e.time, null);
+        }
+    }
+
+    /**
+     * A release of the blocker by thread (its unpark of a waiter); a thread that may hold it again
+     * (ResourceHolds' provisional hold) is watched until its next park.
+     */
+    private void released(ParkLockAnalyzer analyzer, ThreadRef thread, ChainRef chain, long time, ThreadRef except) {
+        analyzer.released(thread, chain, time, except);
+        if (analyzer.holdsProvisionally(thread) && provisional.size() < MAX_BLOCKERS) {
+            provisional.put(thread, analyzer);
         }
     }
 

@@ -46,6 +46,12 @@ import jdk.lockstat.internal.model.ThreadRef;
  * readers held the lock together, so each one alone would have blocked the writer that long. The shares
  * are laid out one after another, in release order, so that the parts still cover the wait without overlap.
  * <p>
+ * A resource (a pool's item, a semaphore's permit) is held by more than one thread at a time, and every
+ * one of them keeps it from a waiter while the pool is dry: like readers, they share the wait. A release
+ * shares the time since the waiter's last part among the giver and every other holder ({@link
+ * ResourceHolds}: who holds, and since when), each in proportion to how long it held during that time.
+ * Where no other holder is known, the giver alone is charged, as for a lock.
+ * <p>
  * A thread that parks again in the same acquisition (woken, it lost the lock to a barging thread) goes on
  * with the contention of its first park ({@link #resume}): one acquisition, one contention.
  */
@@ -72,6 +78,8 @@ final class ParkLockAnalyzer {
 
     private record ReaderRelease(ThreadRef thread, ChainRef chain, long time) {}
 
+    private ResourceHolds holds;   // a resource's holders; null while no wait here was for a resource
+
     ParkLockAnalyzer(LockRef lock, BlockedTimeAccumulator stats) {
         this.lock = lock;
         this.stats = stats;
@@ -89,6 +97,34 @@ final class ParkLockAnalyzer {
             firstChain = chain;
         }
         parked.put(thread, new Parked(new Contention(kind, lock, thread, chain, false, time), time));
+        if (holds != null) {
+            holds.waitsAgain(thread);
+        }
+    }
+
+    /** A wait here is for a resource: from now on its givers and holders are tracked (the class comment). */
+    void waitsForResource() {
+        if (holds == null) {
+            holds = new ResourceHolds();
+        }
+    }
+
+    /** The thread parks elsewhere: a provisional hold of it here was none. */
+    void parkedElsewhere(ThreadRef thread) {
+        if (holds != null) {
+            holds.parkedElsewhere(thread);
+        }
+    }
+
+    /** Whether the thread, having given back here, may hold again (it waits here too). */
+    boolean holdsProvisionally(ThreadRef thread) {
+        return holds != null && holds.holdsProvisionally(thread);
+    }
+
+    /** The thread's wait for a resource here ended at time: it holds what it was given (chain: where it waited). */
+    void took(ThreadRef thread, ChainRef chain, long time) {
+        waitsForResource();
+        holds.took(thread, chain, time);
     }
 
     /**
@@ -99,6 +135,9 @@ final class ParkLockAnalyzer {
         stats.change(time, +1);
         c.reopen();
         parked.put(thread, new Parked(c, c.end()));
+        if (holds != null) {
+            holds.waitsAgain(thread);   // woken, it found nothing: it held nothing
+        }
     }
 
     /** A reader's release at time that unparked nobody, while others held the read lock too. */
@@ -142,8 +181,13 @@ final class ParkLockAnalyzer {
         p.since = to;
     }
 
-    /** A release by owner at time: the waiters other than except owe their time so far to it. */
+    /**
+     * A release by owner at time: the waiters other than except owe their time so far to it, and on a
+     * resource to every other holder as well (the class comment).
+     */
     void released(ThreadRef owner, ChainRef ownerChain, long time, ThreadRef except) {
+        ResourceHolds.Hold ownHold = holds == null ? null : holds.gave(owner, ownerChain, time);
+        List<Map.Entry<ThreadRef, ResourceHolds.Hold>> others = holds == null ? List.of() : holds.others(owner);
         for (Map.Entry<ThreadRef, Parked> e : parked.entrySet()) {
             if (e.getKey() == except) {
                 continue;
@@ -151,6 +195,8 @@ final class ParkLockAnalyzer {
             Parked p = e.getValue();
             if (time > p.since && p.readers != null) {
                 shareAmongReaders(p, new ReaderRelease(owner, ownerChain, time), time);
+            } else if (time > p.since && !others.isEmpty()) {
+                shareAmongHolders(p, e.getKey(), others, owner, ownerChain, ownHold, time);
             } else if (time > p.since) {
                 p.contention.addPart(p.since, time, owner, ownerChain, 0);
                 p.since = time;
@@ -158,6 +204,38 @@ final class ParkLockAnalyzer {
             p.readers = null;
             p.released = true;
         }
+    }
+
+    /**
+     * [p.since, to) shared by the other holders (each for its time holding since p.since) and the giver
+     * (for its time holding, all of it when its hold's start is not known), the giver last.
+     */
+    private void shareAmongHolders(Parked p, ThreadRef waiter, List<Map.Entry<ThreadRef, ResourceHolds.Hold>> others,
+                                   ThreadRef giver, ChainRef giverChain, ResourceHolds.Hold giverHold, long to) {
+        List<Map.Entry<ThreadRef, ResourceHolds.Hold>> holders = new ArrayList<>(others.size());
+        List<Long> weights = new ArrayList<>(others.size() + 1);
+        for (Map.Entry<ThreadRef, ResourceHolds.Hold> h : others) {
+            long weight = to - Math.max(p.since, h.getValue().since);
+            if (h.getKey() != waiter && weight > 0) {
+                holders.add(h);
+                weights.add(weight);
+            }
+        }
+        weights.add(to - Math.max(p.since, giverHold == null ? p.since : giverHold.since));
+        double total = 0;
+        for (long w : weights) {
+            total += w;
+        }
+        long span = to - p.since, at = p.since;
+        double held = 0;
+        for (int i = 0; i < holders.size() && total > 0; i++) {
+            held += weights.get(i);
+            long next = p.since + Math.round(span * (held / total));
+            holds.addPart(p.contention, at, next, holders.get(i).getKey(), holders.get(i).getValue(), giver, giverChain);
+            at = Math.max(at, next);
+        }
+        p.contention.addPart(at, to, giver, giverChain, 0);
+        p.since = to;
     }
 
     /** The thread's park ended; its contention (null if it was not parked here). */

@@ -48,9 +48,14 @@ final class HelpTopics {
                              element or free slot (ArrayBlockingQueue, LinkedBlockingQueue take/put/poll/offer:
                              their Condition awaits), a Semaphore's permit, a Condition.await in application
                              code, Future.get and ForkJoinTask.join, CountDownLatch.await and other latches.
-                             The owner is the thread whose unpark woke a waiter on the blocker: the thread
-                             that handed over or returned the resource (the trace does not tell who held a
-                             pooled item meanwhile). Pinned virtual threads' resource waits are here too.
+                             The owners are the threads that held the resource while the waiter waited
+                             (a pool's items, a semaphore's permits: threads that both wait for it and give
+                             it back), each for its time holding, as readers share a writer's wait, under
+                             the chain where it gave the item back; a holder that took its item without
+                             waiting is seen from its last return on. Where no holder is known, and for
+                             hand-offs, queues and futures, the owner is
+                             the thread whose unpark woke a waiter: the one that handed over or returned
+                             the resource. Pinned virtual threads' resource waits are here too.
 
                 Their time is in the report's headline ("Blocked: ...") like monitors'. Left out, and told
                 in the report's notes with their count and time:

@@ -42,7 +42,8 @@ import jdk.lockstat.internal.model.ThreadRef;
  * holds the contentions' owner parts reveal. A hold is seen only while some thread was blocked behind it,
  * once for each such thread: the pieces of one hold (same lock, owner and chain) are joined into one
  * interval by {@link ReplayModel#build}. Waits for a resource (a pool's item, a queue's element) are
- * counted but not replayed: their owner is whoever handed the item over, not a holder.
+ * counted but not replayed: several threads hold a pool's items at once, which a replay of one owner at
+ * a time does not model.
  */
 public final class HoldCollector implements ContentionSink, ActivityListener {
     /** The section a hold belongs to: the key of the chosen aspect for this lock and owner part. */

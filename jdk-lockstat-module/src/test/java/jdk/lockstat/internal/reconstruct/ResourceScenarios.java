@@ -43,9 +43,9 @@ public final class ResourceScenarios {
     public static final long MS = 1_000_000;
 
     // Blocker classes (objects: their hashes)
-    static final long SQ_TRANSFERER = 0xc01L, CONDITION_OBJECT = 0xc02L, RL_SYNC = 0xc03L;
+    static final long SQ_TRANSFERER = 0xc01L, CONDITION_OBJECT = 0xc02L, RL_SYNC = 0xc03L, SEMAPHORE_SYNC = 0xc04L;
     static final long POOL_QUEUE = 0x5a, EXECUTOR_QUEUE = 0x77, ABQ_LOCK = 0x61, ABQ_NOT_FULL = 0x62, TRIP = 0x63,
-            LBQ_NOT_EMPTY = 0x64;
+            LBQ_NOT_EMPTY = 0x64, PERMITS = 0x65;
     // Chains, innermost frame first
     /** HikariCP's getConnection waiting in SynchronousQueue.poll under ConcurrentBag.borrow. */
     static final long BORROW = 501;
@@ -53,6 +53,10 @@ public final class ResourceScenarios {
     static final long EXECUTOR_IDLE = 502;
     /** A connection's close giving it back: SynchronousQueue.offer's unpark under ConcurrentBag.requite. */
     static final long RETURN = 503;
+    /** Another site's close giving a connection back. */
+    static final long RETURN_ELSEWHERE = 510;
+    /** Semaphore.acquire in demo.App.site, and Semaphore.release in demo.App.siteA and siteB. */
+    static final long SEM_ACQUIRE = 511, SEM_RELEASE_A = 512, SEM_RELEASE_B = 513;
     /** ThreadPoolExecutor.execute handing a task to an idle worker. */
     static final long EXECUTE = 504;
     /** ArrayBlockingQueue.put on a full queue: its notFull condition's await. */
@@ -98,6 +102,15 @@ public final class ResourceScenarios {
         chain(b, classes, methods, EXECUTOR_IDLE, park, lsParkNanos, dualAwait, ltqXfer, sqXfer, sqPoll, getTask, runWorker);
         chain(b, classes, methods, RETURN, unpark, lsUnpark, ltqXfer, sqXfer, sqOffer, "com.zaxxer.hikari.util.ConcurrentBag.requite",
                 "com.zaxxer.hikari.pool.PoolEntry.recycle", "com.zaxxer.hikari.pool.ProxyConnection.close", "demo.App.insert");
+        chain(b, classes, methods, RETURN_ELSEWHERE, unpark, lsUnpark, ltqXfer, sqXfer, sqOffer, "com.zaxxer.hikari.util.ConcurrentBag.requite",
+                "com.zaxxer.hikari.pool.PoolEntry.recycle", "com.zaxxer.hikari.pool.ProxyConnection.close", "demo.App.report");
+        b.event(EventType.CLASS, SEMAPHORE_SYNC, 0L, "java.util.concurrent.Semaphore$NonfairSync");
+        chain(b, classes, methods, SEM_ACQUIRE, park, lsPark, acquire, "java.util.concurrent.locks.AbstractQueuedSynchronizer.acquireSharedInterruptibly",
+                "java.util.concurrent.Semaphore.acquire", "demo.App.site");
+        for (long id : new long[] {SEM_RELEASE_A, SEM_RELEASE_B}) {
+            chain(b, classes, methods, id, unpark, lsUnpark, signalNext, "java.util.concurrent.locks.AbstractQueuedSynchronizer.releaseShared",
+                    "java.util.concurrent.Semaphore.release", id == SEM_RELEASE_A ? "demo.App.siteA" : "demo.App.siteB");
+        }
         chain(b, classes, methods, EXECUTE, unpark, lsUnpark, ltqXfer, sqXfer, sqOffer,
                 "java.util.concurrent.ThreadPoolExecutor.execute", "demo.App.submit");
         chain(b, classes, methods, ABQ_PUT_AWAIT, park, lsPark, block, unmanaged, managed, await, abqPut, "demo.App.produce");
@@ -173,6 +186,88 @@ public final class ResourceScenarios {
         if (lateMetadata) {
             metadata(s.buffer(0));
         }
+        return s;
+    }
+
+    /**
+     * A pool of two connections and three threads, run dry: T1 and T2 hold one each from the start (taken
+     * without waiting: not seen). T3 parks at 1 ms; T1's return at 3 ms wakes it (awake at 3.01 ms: T3
+     * holds one from then). T1 parks at 4 ms; T2's return at 6 ms wakes it (6.01 ms). T2 parks at 7 ms;
+     * T3's return at 10 ms wakes it (10.01 ms). While T2 waited, T1 and T3 held the two connections the
+     * whole time, and both have been seen giving back: 1.5 ms each, T1's with the chain of its return at
+     * 12 ms, which wakes T3 (parked at 11 ms, awake at 12.01 ms): T3's 1 ms wait is T2's and T1's, 0.5
+     * ms each, T2's with the chain where it took its connection (it never gives back). T3's and T1's
+     * first waits had no other holder known to give back: each is charged to the returner alone.
+     */
+    public static Scenario dryPool() {
+        Scenario s = new Scenario();
+        metadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
+        park(b3, 1, 1, POOL_QUEUE, SQ_TRANSFERER, BORROW);
+        unpark(b1, 3, 2, T3, RETURN);
+        wake(b3, 3.01, 3, 2);
+        park(b1, 4, 4, POOL_QUEUE, SQ_TRANSFERER, BORROW);
+        unpark(b2, 6, 5, T1, RETURN);
+        wake(b1, 6.01, 6, 5);
+        park(b2, 7, 7, POOL_QUEUE, SQ_TRANSFERER, BORROW);
+        unpark(b3, 10, 8, T2, RETURN);
+        wake(b2, 10.01, 9, 8);
+        park(b3, 11, 10, POOL_QUEUE, SQ_TRANSFERER, BORROW);
+        unpark(b1, 12, 11, T3, RETURN_ELSEWHERE);
+        wake(b3, 12.01, 12, 11);
+        return s;
+    }
+
+    /**
+     * A semaphore of two permits whose releaser takes one back at once: T3 holds a permit from the start
+     * (not seen); T2 parks at 0.1 ms and T3's release at 0.5 ms (in siteA) wakes it (0.51 ms). T1 parks
+     * at 1 ms; T2's release at 3 ms (in siteA) wakes it, but T2 takes the permit back first: T1, awake
+     * at 3.01 ms, parks again at 3.02 ms (a re-park). T3's release at 5 ms wakes T1 for good (5.01 ms).
+     * T3 parks at 6 ms; T2's release at 7 ms (in siteB) wakes it (7.01 ms). From 3.01 to 5 ms T1 waited
+     * on T2 (a thread that waits here: holding from its release at 3 ms, provisionally, confirmed by its
+     * release at 7 ms) and T3 alike: 0.995 ms each, T2's under siteB, where it gave that permit back
+     * (siteA: T3's 0.4 ms, T2's 2 ms and T3's 0.995 ms).
+     */
+    public static Scenario bargingSemaphore() {
+        Scenario s = new Scenario();
+        metadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
+        park(b2, 0.1, 1, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
+        unpark(b3, 0.5, 2, T2, SEM_RELEASE_A);
+        wake(b2, 0.51, 3, 2);
+        park(b1, 1, 4, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
+        unpark(b2, 3, 5, T1, SEM_RELEASE_A);
+        wake(b1, 3.01, 6, 5);
+        b1.event(EventType.PARK_BEGIN, T0 + at(3.02), 7L, PERMITS, SEMAPHORE_SYNC, 0, 0L, SEM_ACQUIRE, EventType.PARK_REPARK);
+        unpark(b3, 5, 8, T1, SEM_RELEASE_A);
+        wake(b1, 5.01, 9, 8);
+        park(b3, 6, 10, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
+        unpark(b2, 7, 11, T3, SEM_RELEASE_B);
+        wake(b3, 7.01, 12, 11);
+        return s;
+    }
+
+    /**
+     * A pool whose returner does not take an item back: T1 parks at 1 ms, T2's return at 2 ms wakes it
+     * (2.01 ms). T3 parks at 3 ms; T1's return at 4 ms wakes it (4.01 ms): T1, a thread that waits here,
+     * may hold again from its return. T2 parks at 5 ms; T3's return at 7 ms wakes it (7.01 ms): T2's 2 ms
+     * are shared by T1 (provisionally) and T3, 1 ms each. T1 then waits here again at 8 ms, before it gave
+     * anything back: it held nothing, and its millisecond is T3's, whose return ended it.
+     */
+    public static Scenario returnerWaitsAgain() {
+        Scenario s = new Scenario();
+        metadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
+        park(b1, 1, 1, POOL_QUEUE, SQ_TRANSFERER, BORROW);
+        unpark(b2, 2, 2, T1, RETURN);
+        wake(b1, 2.01, 3, 2);
+        park(b3, 3, 4, POOL_QUEUE, SQ_TRANSFERER, BORROW);
+        unpark(b1, 4, 5, T3, RETURN);
+        wake(b3, 4.01, 6, 5);
+        park(b2, 5, 7, POOL_QUEUE, SQ_TRANSFERER, BORROW);
+        unpark(b3, 7, 8, T2, RETURN_ELSEWHERE);
+        wake(b2, 7.01, 9, 8);
+        park(b1, 8, 10, POOL_QUEUE, SQ_TRANSFERER, BORROW);
         return s;
     }
 

@@ -79,6 +79,53 @@ class ResourceWaitTest {
     }
 
     /**
+     * Every thread holding a pooled item keeps it from a waiter: T2's 3 ms wait is shared by T1 and T3
+     * (the return that woke T2), 1.5 ms each, as readers share a writer's wait; T1's part has the chain
+     * of T1's later return (App.report), T2's part of T3's second wait the chain where T2 took its
+     * connection (it never gives back). Waits with no other holder known are the returner's alone.
+     */
+    @Test
+    void poolWaitIsSharedByEveryHolderSeenGivingBack() {
+        Scenario.Result r = ResourceScenarios.dryPool().push();
+        assertEquals(4, r.contentions().size(), r.contentions().toString());
+        assertEquals("12:4000000-6000000 ~:6000000-6010000", parts(r.of(Scenario.T1)));
+        assertEquals("11:7000000-8500000 13:8500000-10000000 ~:10000000-10010000", parts(r.of(T2)));
+        List<String> t3 = r.contentions().stream().filter(c -> c.thread().id() == T3).map(Scenario::parts).toList();
+        assertEquals(List.of("11:1000000-3000000 ~:3000000-3010000", "12:11000000-11500000 11:11500000-12000000 ~:12000000-12010000"), t3);
+        assertEquals("worker-11 #11=4000000\nworker-12 #12=2500000\nworker-13 #13=1500000\n<hand-off>=40000\n",
+                r.by("owner-thread"));
+        String bySite = r.by("owner-chain");
+        assertTrue(bySite.lines().anyMatch(l -> l.contains("demo.App.report(") && l.endsWith("=2000000")), bySite);
+        assertTrue(bySite.lines().anyMatch(l -> l.contains("ConcurrentBag.borrow(") && l.endsWith("=500000")), bySite);
+    }
+
+    /**
+     * A semaphore's releaser that takes a permit back at once (a barge, not in the trace) holds from its
+     * release, provisionally: a later wait is shared with it, under the chain of its next release.
+     */
+    @Test
+    void bargingGiverHoldsFromItsRelease() {
+        Scenario.Result r = ResourceScenarios.bargingSemaphore().push();
+        assertEquals("12:1000000-3000000 ~:3000000-3010000 12:3010000-4005000 13:4005000-5000000 ~:5000000-5010000",
+                parts(r.of(Scenario.T1)));
+        assertEquals("12:6000000-7000000 ~:7000000-7010000", parts(r.of(T3)));
+        assertEquals(List.of("demo.App.siteA=3395000", "demo.App.siteB=1995000", "<hand-off>=40000"),   // siteB: 0.995 + T3's 1 ms
+                r.by("owner-method").lines().map(l -> l.replaceAll("\\(.*\\)", "")).toList());
+    }
+
+    /**
+     * A returner that may hold again (it also waits here) but waits here again before it gives anything
+     * back held nothing: its share of T2's wait goes back to T3, whose return ended it, with that chain.
+     */
+    @Test
+    void provisionalHoldThatWasNoneGoesBackToTheGiver() {
+        Scenario.Result r = ResourceScenarios.returnerWaitsAgain().push();
+        assertEquals("13:5000000-6000000 13:6000000-7000000 ~:7000000-7010000", parts(r.of(T2)));
+        assertTrue(r.by("owner-chain").lines().anyMatch(l -> l.contains("demo.App.report(") && l.endsWith("=2000000")),
+                r.by("owner-chain"));
+    }
+
+    /**
      * A full ArrayBlockingQueue: put's await on notFull is a resource wait, put's lock acquisition a lock,
      * each charged to the taking thread whose unlock woke it.
      */

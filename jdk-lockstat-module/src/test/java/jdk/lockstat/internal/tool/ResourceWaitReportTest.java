@@ -58,9 +58,10 @@ class ResourceWaitReportTest {
                 r.out());
         assertTrue(lines.contains("99.75% 4.000 ms 1 4.00 ms 4.00 ms 4.00 ms 4.00 ms worker-11 #11"), r.out());
         assertTrue(lines.contains("1 resource wait(s) (group resource: waits for a pool's item, a hand-off or bounded queue,"
-                + " a permit, a condition, a future or a latch) are contention like locks; their owner is the thread that"
-                + " handed over or returned the resource (its unpark woke a waiter on it): the trace does not tell who held"
-                + " a pooled item meanwhile"), r.out());
+                + " a permit, a condition, a future or a latch) are contention like locks; their owners are the threads that"
+                + " held the resource meanwhile (a pool's item, a permit: threads that both wait for it and give it back),"
+                + " each for its time holding, or else the thread that handed it over or returned it (its unpark woke a"
+                + " waiter); see lockstat help parks"), r.out());
         assertTrue(lines.contains("1 idle worker park(s), 7.520 ms in all, are not contention (left out): pool workers waiting"
                 + " for their next task (under ThreadPoolExecutor.getTask, ForkJoinPool.awaitWork, a scheduler's, Timer's or cleaner's"
                 + " loop); see lockstat help parks"), r.out());
@@ -72,7 +73,7 @@ class ResourceWaitReportTest {
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("Which parks are contention"), r.out());
         for (String s : List.of("resource ", "ThreadPoolExecutor.getTask", "SynchronousQueue", "ArrayBlockingQueue",
-                "the thread whose unpark woke a waiter", "Left out, and told\nin the report's notes with their count and time")) {
+                "the thread whose unpark woke a waiter", "The owners are the threads that held the resource", "Left out, and told\nin the report's notes with their count and time")) {
             assertTrue(r.out().contains(s), s + " in\n" + r.out());
         }
         ToolRun usage = ToolRun.of("help");
