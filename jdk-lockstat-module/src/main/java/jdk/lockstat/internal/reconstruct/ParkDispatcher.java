@@ -22,7 +22,10 @@
 package jdk.lockstat.internal.reconstruct;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 import jdk.lockstat.internal.format.EventType;
@@ -70,10 +73,11 @@ final class ParkDispatcher {
     private static final long REPARK_WINDOW_NANOS = 100_000_000L;
     // Handed on, but some parts wait for the chain where their holder gives its item back; after this
     // long they keep the chain where it took it.
-    private final ArrayDeque<Contention> unresolved = new ArrayDeque<>();
+    private final List<Contention> unresolved = new ArrayList<>();
     // Threads that gave back on a resource and may hold it again (ResourceHolds), until their next park.
     private final Map<ThreadRef, ParkLockAnalyzer> provisional = new HashMap<>();
-    private static final long UNRESOLVED_WINDOW_NANOS = 2_000_000_000L;
+    private static final long UNRESOLVED_WINDOW_NANOS = 2_000_000_000L, UNRESOLVED_SCAN_NANOS = 1_000_000L;
+    private long unresolvedSeen = Long.MIN_VALUE / 2;
 
     private final java.util.function.Supplier<BlockedTimeAccumulator> newStatistics;
     private ActivityListener activity = ActivityListener.NONE;
@@ -110,14 +114,19 @@ final class ParkDispatcher {
                 handOn(x);
             }
         }
-        // Contentions whose parts wait for their holders' chains (ResourceHolds), in the order they were
-        // handed on: each once its chains are known, or once it has waited long enough (the chains where
-        // the holders took their items, or unknown).
-        while (!unresolved.isEmpty() && (unresolved.peekFirst().unresolvedParts() == 0
-                || unresolved.peekFirst().end() < before - UNRESOLVED_WINDOW_NANOS)) {
-            Contention c = unresolved.pollFirst();
-            c.unresolvedParts(0);
-            sink.accept(c);
+        // Contentions whose parts wait for their holders' chains (ResourceHolds): each once its chains are
+        // known, or once it has waited long enough (the chains where the holders took their items, or
+        // unknown). Few at a time: a holder's next release comes within its section.
+        if (!unresolved.isEmpty() && (before == Long.MAX_VALUE || before - unresolvedSeen >= UNRESOLVED_SCAN_NANOS)) {
+            unresolvedSeen = before;   // scanned at most once a millisecond of trace time
+            for (Iterator<Contention> i = unresolved.iterator(); i.hasNext(); ) {
+                Contention c = i.next();
+                if (c.unresolvedParts() == 0 || c.end() < before - UNRESOLVED_WINDOW_NANOS) {
+                    i.remove();
+                    c.unresolvedParts(0);
+                    sink.accept(c);
+                }
+            }
         }
     }
 
@@ -135,7 +144,7 @@ final class ParkDispatcher {
     }
 
     private void begin(ParkEvent e) {
-        ParkLockAnalyzer gaveBackAt = provisional.remove(e.thread);
+        ParkLockAnalyzer gaveBackAt = provisional.isEmpty() ? null : provisional.remove(e.thread);
         if (gaveBackAt != null) {
             gaveBackAt.parkedElsewhere(e.thread);   // or here: then it waits again, which ends the hold too
         }
@@ -240,8 +249,8 @@ final class ParkDispatcher {
     private void handOn(Ended x) {
         if (x != null) {
             x.analyzer().counted(x.contention());
-            if (x.contention().unresolvedParts() > 0 || !unresolved.isEmpty()) {
-                unresolved.addLast(x.contention());   // behind the others: handed on in order
+            if (x.contention().unresolvedParts() > 0) {
+                unresolved.add(x.contention());
             } else {
                 sink.accept(x.contention());
             }
