@@ -135,11 +135,20 @@ final class ParkDispatcher {
         return endedBy.remove(thread);
     }
 
+    /**
+     * A shared release that unparked nobody: a read lock's reader releasing while others hold it, or a
+     * resource's item given back while its first waiter, signalled already, has not parked again (a
+     * Semaphore's release): there it is a release like an unpark, the end of the giver's hold.
+     */
     private void sharedRelease(ParkEvent e) {
         ParkLockAnalyzer analyzer = blockers.get(LockRef.of(e.blockerClass, e.value, 0));
         if (analyzer != null) {
             counters.sharedReleases++;
-            analyzer.readerReleased(e.thread, e.chain, e.time);
+            if (analyzer.resource()) {
+                released(analyzer, e.thread, e.chain, e.time, null);
+            } else {
+                analyzer.readerReleased(e.thread, e.chain, e.time);
+            }
         }
     }
 

@@ -102,6 +102,11 @@ final class ParkLockAnalyzer {
         }
     }
 
+    /** Whether a wait here was for a resource (its holders are tracked). */
+    boolean resource() {
+        return holds != null;
+    }
+
     /** A wait here is for a resource: from now on its givers and holders are tracked (the class comment). */
     void waitsForResource() {
         if (holds == null) {

@@ -248,6 +248,31 @@ public final class ResourceScenarios {
     }
 
     /**
+     * A semaphore release that wakes nobody (the first waiter signalled already), recorded as a shared
+     * release: T2 parks at 0.1 ms, T3's release at 0.5 ms wakes it (0.51 ms). T1 parks at 1 ms. T2 gives
+     * back at 3 ms quietly (siteA) and takes a permit back at once (not seen); T3's release at 5 ms (siteA)
+     * wakes T1 (5.01 ms); T3 parks at 6 ms and T2's release at 7 ms (siteB) wakes it (7.01 ms). T1's first
+     * 2 ms are T2's first hold (siteA, ended by the quiet release); from 3 to 5 ms T2's second hold
+     * (siteB) and T3 share it, 1 ms each.
+     */
+    public static Scenario quietSemaphoreRelease() {
+        Scenario s = new Scenario();
+        metadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
+        park(b2, 0.1, 1, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
+        unpark(b3, 0.5, 2, T2, SEM_RELEASE_A);
+        wake(b2, 0.51, 3, 2);
+        park(b1, 1, 4, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
+        b2.event(EventType.SHARED_RELEASE, T0 + at(3), 5L, PERMITS, SEMAPHORE_SYNC, SEM_RELEASE_A);
+        unpark(b3, 5, 6, T1, SEM_RELEASE_A);
+        wake(b1, 5.01, 7, 6);
+        park(b3, 6, 8, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
+        unpark(b2, 7, 9, T3, SEM_RELEASE_B);
+        wake(b3, 7.01, 10, 9);
+        return s;
+    }
+
+    /**
      * A pool whose returner does not take an item back: T1 parks at 1 ms, T2's return at 2 ms wakes it
      * (2.01 ms). T3 parks at 3 ms; T1's return at 4 ms wakes it (4.01 ms): T1, a thread that waits here,
      * may hold again from its return. T2 parks at 5 ms; T3's return at 7 ms wakes it (7.01 ms): T2's 2 ms

@@ -114,6 +114,19 @@ class ResourceWaitTest {
     }
 
     /**
+     * A Semaphore's release that wakes nobody is recorded (a shared release) and ends its thread's hold
+     * there: the hold before it is charged to its site, the one after to the next release's.
+     */
+    @Test
+    void quietReleaseEndsAHold() {
+        Scenario.Result r = ResourceScenarios.quietSemaphoreRelease().push();
+        assertEquals("12:1000000-3000000 12:3000000-4000000 13:4000000-5000000 ~:5000000-5010000", parts(r.of(Scenario.T1)));
+        assertEquals(List.of("demo.App.siteA=3400000", "demo.App.siteB=2000000", "<hand-off>=30000"),
+                r.by("owner-method").lines().map(l -> l.replaceAll("\\(.*\\)", "")).toList());
+        assertEquals(1, r.counters().sharedReleases);
+    }
+
+    /**
      * A returner that may hold again (it also waits here) but waits here again before it gives anything
      * back held nothing: its share of T2's wait goes back to T3, whose return ended it, with that chain.
      */
