@@ -187,35 +187,28 @@ public final class ResourceHoldersWorkload {
         }
     }
 
+    // The sites are distinct methods (the report names them); what they do is one method, below them.
     static void shortSite(HikariDataSource ds, int i) throws Exception {
-        long t0 = System.nanoTime();
-        log(t0, WAIT_START);
-        try (Connection c = ds.getConnection()) {
-            long t1 = System.nanoTime();
-            log(t1, WAIT_END);
-            log(t1, SHORT_START);
-            WAITED.addAndGet(t1 - t0);
-            query(c, i);
-            hold(SHORT_NANOS);
-            long t2 = System.nanoTime();
-            HELD_SHORT.addAndGet(t2 - t1);
-            log(t2, SHORT_END);
-        }
+        borrowAndHold(ds, i, SHORT_NANOS, HELD_SHORT, SHORT_START, SHORT_END);
     }
 
     static void longSite(HikariDataSource ds, int i) throws Exception {
+        borrowAndHold(ds, i, LONG_NANOS, HELD_LONG, LONG_START, LONG_END);
+    }
+
+    static void borrowAndHold(HikariDataSource ds, int i, long nanos, AtomicLong held, int start, int end) throws Exception {
         long t0 = System.nanoTime();
         log(t0, WAIT_START);
         try (Connection c = ds.getConnection()) {
             long t1 = System.nanoTime();
             log(t1, WAIT_END);
-            log(t1, LONG_START);
+            log(t1, start);
             WAITED.addAndGet(t1 - t0);
             query(c, i);
-            hold(LONG_NANOS);
+            hold(nanos);
             long t2 = System.nanoTime();
-            HELD_LONG.addAndGet(t2 - t1);
-            log(t2, LONG_END);
+            held.addAndGet(t2 - t1);
+            log(t2, end);
         }
     }
 
@@ -245,37 +238,27 @@ public final class ResourceHoldersWorkload {
     }
 
     static void shortPermit() throws InterruptedException {
-        long t0 = System.nanoTime();
-        log(t0, WAIT_START);
-        PERMITS.acquire();
-        long t1 = System.nanoTime();
-        log(t1, WAIT_END);
-        log(t1, SHORT_START);
-        try {
-            WAITED.addAndGet(t1 - t0);
-            hold(SHORT_NANOS);
-        } finally {
-            long t2 = System.nanoTime();
-            HELD_SHORT.addAndGet(t2 - t1);
-            log(t2, SHORT_END);
-            PERMITS.release();
-        }
+        acquireAndHold(SHORT_NANOS, HELD_SHORT, SHORT_START, SHORT_END);
     }
 
     static void longPermit() throws InterruptedException {
+        acquireAndHold(LONG_NANOS, HELD_LONG, LONG_START, LONG_END);
+    }
+
+    static void acquireAndHold(long nanos, AtomicLong held, int start, int end) throws InterruptedException {
         long t0 = System.nanoTime();
         log(t0, WAIT_START);
         PERMITS.acquire();
         long t1 = System.nanoTime();
         log(t1, WAIT_END);
-        log(t1, LONG_START);
+        log(t1, start);
         try {
             WAITED.addAndGet(t1 - t0);
-            hold(LONG_NANOS);
+            hold(nanos);
         } finally {
             long t2 = System.nanoTime();
-            HELD_LONG.addAndGet(t2 - t1);
-            log(t2, LONG_END);
+            held.addAndGet(t2 - t1);
+            log(t2, end);
             PERMITS.release();
         }
     }
@@ -328,16 +311,17 @@ public final class ResourceHoldersWorkload {
     }
 
     static void consumeShort() throws InterruptedException {
-        QUEUE.take();
-        log(System.nanoTime(), SHORT_TAKE);
-        HELD_SHORT.incrementAndGet();
-        hold(SHORT_NANOS);
+        takeAndWork(SHORT_NANOS, HELD_SHORT, SHORT_TAKE);
     }
 
     static void consumeLong() throws InterruptedException {
+        takeAndWork(LONG_NANOS, HELD_LONG, LONG_TAKE);
+    }
+
+    static void takeAndWork(long nanos, AtomicLong takes, int what) throws InterruptedException {
         QUEUE.take();
-        log(System.nanoTime(), LONG_TAKE);
-        HELD_LONG.incrementAndGet();
-        hold(LONG_NANOS);
+        log(System.nanoTime(), what);
+        takes.incrementAndGet();
+        hold(nanos);
     }
 }

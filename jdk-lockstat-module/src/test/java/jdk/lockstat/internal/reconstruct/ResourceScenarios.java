@@ -229,22 +229,7 @@ public final class ResourceScenarios {
      * (siteA: T3's 0.4 ms, T2's 2 ms and T3's 0.995 ms).
      */
     public static Scenario bargingSemaphore() {
-        Scenario s = new Scenario();
-        metadata(s.buffer(0));
-        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
-        park(b2, 0.1, 1, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
-        unpark(b3, 0.5, 2, T2, SEM_RELEASE_A);
-        wake(b2, 0.51, 3, 2);
-        park(b1, 1, 4, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
-        unpark(b2, 3, 5, T1, SEM_RELEASE_A);
-        wake(b1, 3.01, 6, 5);
-        b1.event(EventType.PARK_BEGIN, T0 + at(3.02), 7L, PERMITS, SEMAPHORE_SYNC, 0, 0L, SEM_ACQUIRE, EventType.PARK_REPARK);
-        unpark(b3, 5, 8, T1, SEM_RELEASE_A);
-        wake(b1, 5.01, 9, 8);
-        park(b3, 6, 10, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
-        unpark(b2, 7, 11, T3, SEM_RELEASE_B);
-        wake(b3, 7.01, 12, 11);
-        return s;
+        return semaphore(false);
     }
 
     /**
@@ -256,19 +241,31 @@ public final class ResourceScenarios {
      * (siteB) and T3 share it, 1 ms each.
      */
     public static Scenario quietSemaphoreRelease() {
+        return semaphore(true);
+    }
+
+    /** The two semaphore scenarios above: T2's release at 3 ms is quiet, or wakes T1, which parks again. */
+    private static Scenario semaphore(boolean quiet) {
         Scenario s = new Scenario();
         metadata(s.buffer(0));
         EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
-        park(b2, 0.1, 1, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
-        unpark(b3, 0.5, 2, T2, SEM_RELEASE_A);
-        wake(b2, 0.51, 3, 2);
-        park(b1, 1, 4, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
-        b2.event(EventType.SHARED_RELEASE, T0 + at(3), 5L, PERMITS, SEMAPHORE_SYNC, SEM_RELEASE_A);
-        unpark(b3, 5, 6, T1, SEM_RELEASE_A);
-        wake(b1, 5.01, 7, 6);
-        park(b3, 6, 8, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
-        unpark(b2, 7, 9, T3, SEM_RELEASE_B);
-        wake(b3, 7.01, 10, 9);
+        long g = 0;
+        park(b2, 0.1, ++g, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
+        unpark(b3, 0.5, ++g, T2, SEM_RELEASE_A);
+        wake(b2, 0.51, ++g, g - 1);
+        park(b1, 1, ++g, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
+        if (quiet) {
+            b2.event(EventType.SHARED_RELEASE, T0 + at(3), ++g, PERMITS, SEMAPHORE_SYNC, SEM_RELEASE_A);
+        } else {
+            unpark(b2, 3, ++g, T1, SEM_RELEASE_A);
+            wake(b1, 3.01, ++g, g - 1);
+            b1.event(EventType.PARK_BEGIN, T0 + at(3.02), ++g, PERMITS, SEMAPHORE_SYNC, 0, 0L, SEM_ACQUIRE, EventType.PARK_REPARK);
+        }
+        unpark(b3, 5, ++g, T1, SEM_RELEASE_A);
+        wake(b1, 5.01, ++g, g - 1);
+        park(b3, 6, ++g, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
+        unpark(b2, 7, ++g, T3, SEM_RELEASE_B);
+        wake(b3, 7.01, ++g, g - 1);
         return s;
     }
 
