@@ -50,8 +50,9 @@ class LockStatParkEvents : AllStatic {
   static void unpark_end(JavaThread* current, jlong target_id, u8 gseq, jlong time);
   // Both at once (a virtual thread's unpark, recorded before VirtualThread.unpark runs).
   static void unpark(JavaThread* current, jlong target_id, oop target);
-  // java.util.concurrent.locks (LockSupport's natives): a shared release of blocker that leaves other
-  // readers holding while a writer waits (it unparks nobody), and a re-park within one acquisition.
+  // java.util.concurrent.locks (LockSupport's natives): a shared release of blocker that unparks
+  // nobody (a reader's that leaves other readers holding while a writer waits, or a Semaphore permit
+  // given back by a thread that may hold one: 0009-juc-lock-hooks), and a re-park within one acquisition.
   static void shared_release(JavaThread* current, oop blocker);
   static void repark(JavaThread* current);
 };
