@@ -39,6 +39,8 @@ CASES=(
   "ReentrantLock, two locks|$W reentrant 4 MILLIS|owner-method|$W.lockedB|0.5|b=600"
   "8 threads on the CPUs, short section|$W cpu-bound 8 MILLIS|owner-method|$W.sectionA|0.5|a=50"
   "8 threads on the CPUs, long section|$W cpu-bound 8 MILLIS work=200 a=300|owner-method|$W.sectionA|0.5|a=150"
+  "ReentrantReadWriteLock, readers then a writer|$W rwlock 4 MILLIS|owner-method|$W.reading|0.5|r=400"
+  "ReentrantReadWriteLock, readers then a writer|$W rwlock 4 MILLIS|owner-method|$W.writing|0.5|w=150"
   "Log4j appender, slow stream|LogWorkload 4 MILLIS stream=400|lock-class|org.apache.logging.log4j.core.appender.OutputStreamManager|0.5|stream=200"
 )
 

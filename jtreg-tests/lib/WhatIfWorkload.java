@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The what-if accuracy workloads (lockstat whatif; bench/whatif/run-suite.sh and the jtreg test
@@ -35,6 +36,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *               under lock I alone, so that the inner lock is contended too            work=1000 o=200 i=400 j=300
  *   reentrant   as two-locks with ReentrantLocks (non-fair)                             work=1000 a=300 b=1200
  *   cpu-bound   work (spinning, on a CPU), then section a (spinning) under one monitor  work=400 a=100
+ *   rwlock      work (parked), then section r under a ReentrantReadWriteLock's read lock (parked: a
+ *               read from a slow store; readers hold it together), then section w under its write
+ *               lock                                                                    work=1000 r=800 w=300
  * A section's time is spent spinning on the clock (on a CPU, as real code would be); "parked" work is
  * LockSupport.parkNanos, a thread waiting for something outside the program (I/O, a remote call).
  * A length of 0 leaves the section out: the lock is not taken at all.
@@ -42,6 +46,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class WhatIfWorkload {
     static final Object A = new Object(), B = new Object(), OUTER = new Object(), INNER = new Object();
     static final ReentrantLock RA = new ReentrantLock(), RB = new ReentrantLock();
+    static final ReentrantReadWriteLock RW = new ReentrantReadWriteLock();
     static volatile long sink;
 
     public static void main(String[] args) throws Exception {
@@ -52,12 +57,14 @@ public final class WhatIfWorkload {
         long a = param(args, "a", c.equals("one-lock") ? 400 : c.equals("cpu-bound") ? 100 : 300) * 1000;
         long b = param(args, "b", 1200) * 1000;
         long o = param(args, "o", 200) * 1000, i = param(args, "i", 400) * 1000, j = param(args, "j", 300) * 1000;
+        long r = param(args, "r", 800) * 1000, w = param(args, "w", 300) * 1000;
         Runnable body = switch (c) {
             case "two-locks" -> () -> { park(work); if (a > 0) { sectionA(a); } if (b > 0) { sectionB(b); } };
             case "one-lock" -> () -> { park(work); if (a > 0) { sectionA(a); } };
             case "nested" -> () -> { park(work); outer(o, i); if (j > 0) { innerSection(j); } };
             case "reentrant" -> () -> { park(work); if (a > 0) { lockedA(a); } if (b > 0) { lockedB(b); } };
             case "cpu-bound" -> () -> { spin(work); if (a > 0) { sectionA(a); } };
+            case "rwlock" -> () -> { park(work); if (r > 0) { reading(r); } if (w > 0) { writing(w); } };
             default -> throw new IllegalArgumentException("unknown case " + c);
         };
         System.out.printf(Locale.ROOT, "ops/s %.1f%n", opsPerSecond(threads, millis, body));
@@ -150,6 +157,24 @@ public final class WhatIfWorkload {
             spin(nanos);
         } finally {
             RB.unlock();
+        }
+    }
+
+    static void reading(long nanos) {
+        RW.readLock().lock();
+        try {
+            park(nanos);
+        } finally {
+            RW.readLock().unlock();
+        }
+    }
+
+    static void writing(long nanos) {
+        RW.writeLock().lock();
+        try {
+            spin(nanos);
+        } finally {
+            RW.writeLock().unlock();
         }
     }
 

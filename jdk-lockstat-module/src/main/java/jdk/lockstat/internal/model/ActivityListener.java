@@ -88,6 +88,13 @@ public interface ActivityListener {
                     l.cpuTime(thread, time, cpuNanos);
                 }
             }
+
+            @Override
+            public void readerHeld(LockRef lock, ThreadRef reader, ChainRef chain, long from, long to) {
+                for (ActivityListener l : all) {
+                    l.readerHeld(lock, reader, chain, from, to);
+                }
+            }
         };
     }
 
@@ -116,4 +123,11 @@ public interface ActivityListener {
 
     /** A platform thread had used cpuNanos of CPU time (user + system) since it started, by time. */
     default void cpuTime(ThreadRef thread, long time, long cpuNanos) {}
+
+    /**
+     * A reader of a read-write lock held it over [from, to) at least, while a writer waited: to is its
+     * release (chain: where it gave the lock back). The writer's owner parts share that time among the
+     * readers end to end; this is each reader's own hold, for what-if's replay (readers hold together).
+     */
+    default void readerHeld(LockRef lock, ThreadRef reader, ChainRef chain, long from, long to) {}
 }

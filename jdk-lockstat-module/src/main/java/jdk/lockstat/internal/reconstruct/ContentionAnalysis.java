@@ -33,7 +33,9 @@ import jdk.lockstat.internal.format.Schema;
 import jdk.lockstat.internal.format.TraceHeader;
 import jdk.lockstat.internal.format.TraceParser;
 import jdk.lockstat.internal.model.ActivityListener;
+import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.ContentionSink;
+import jdk.lockstat.internal.model.LockRef;
 import jdk.lockstat.internal.model.ParkBlockerKind;
 import jdk.lockstat.internal.model.PerLockStatistics;
 import jdk.lockstat.internal.model.ThreadRef;
@@ -179,6 +181,11 @@ public final class ContentionAnalysis {
             public void cpuTime(ThreadRef thread, long time, long cpuNanos) {
                 join.cpuTime(thread, time, cpuNanos);
                 activity.cpuTime(thread, time, cpuNanos);
+            }
+
+            @Override
+            public void readerHeld(LockRef lock, ThreadRef reader, ChainRef chain, long from, long to) {
+                activity.readerHeld(lock, reader, chain, from, to);
             }
         };
         decoder.activityListener(both);

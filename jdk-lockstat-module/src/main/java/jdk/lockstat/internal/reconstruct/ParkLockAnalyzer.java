@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jdk.lockstat.internal.model.ActivityListener;
 import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.LockRef;
@@ -59,6 +60,7 @@ final class ParkLockAnalyzer {
     private final LockRef lock;
     private final Map<ThreadRef, Parked> parked = new LinkedHashMap<>();
     private final BlockedTimeAccumulator stats;   // the J9 thesis's per-lock statistics (lockstat locks)
+    private final ActivityListener activity;      // told each reader's hold (readerHeld)
     private ThreadRef firstThread;
     private ChainRef firstChain;
 
@@ -80,9 +82,10 @@ final class ParkLockAnalyzer {
 
     private ResourceHolds holds;   // a resource's holders; null while no wait here was for a resource
 
-    ParkLockAnalyzer(LockRef lock, BlockedTimeAccumulator stats) {
+    ParkLockAnalyzer(LockRef lock, BlockedTimeAccumulator stats, ActivityListener activity) {
         this.lock = lock;
         this.stats = stats;
+        this.activity = activity;
     }
 
     LockRef lock() {
@@ -162,9 +165,10 @@ final class ParkLockAnalyzer {
 
     /**
      * [p.since, to) shared by the readers released meanwhile and last (the release at to; null: none),
-     * each in proportion to its time from p.since to its release, laid out in release order.
+     * each in proportion to its time from p.since to its release, laid out in release order. Each reader's
+     * own hold over that time goes to the activity listener (what-if's replay).
      */
-    private static void shareAmongReaders(Parked p, ReaderRelease last, long to) {
+    private void shareAmongReaders(Parked p, ReaderRelease last, long to) {
         List<ReaderRelease> holders = new ArrayList<>(p.readers.values());
         p.readers = null;
         if (last != null) {
@@ -174,6 +178,7 @@ final class ParkLockAnalyzer {
         double total = 0;
         for (ReaderRelease r : holders) {
             total += Math.min(r.time(), to) - p.since;
+            activity.readerHeld(lock, r.thread(), r.chain(), p.since, Math.min(r.time(), to));
         }
         long span = to - p.since, at = p.since;
         double held = 0;

@@ -234,9 +234,11 @@ final class HelpTopics {
                 The replay keeps each thread's time outside the chosen section as recorded; a free lock is
                 taken at once, otherwise the thread queues; a release wakes the first waiter, which takes
                 the lock after the lock's mean hand-off time unless a newcomer barged in (not on fair
-                locks). Nested locks follow: a shorter inner section shortens the outer hold. When the
-                run kept its CPUs over 65% busy, the replay shares them among the threads (each needs
-                its recorded share of CPU time), so a shorter section gives its CPU to the others.
+                locks). Readers of a read-write lock hold it together while no writer does, and queue
+                behind a writer first in line. Nested locks follow: a shorter inner section shortens
+                the outer hold. When the run kept its CPUs over 65% busy, the replay shares them among
+                the threads (each needs its recorded share of CPU time), so a shorter section gives
+                its CPU to the others.
                 --critical-path: from the thread that ends last, back through the releases it waited
                 for; each section's share of that path ("on path").
                 Where it is wrong:
@@ -244,8 +246,7 @@ final class HelpTopics {
                     trace; the rest counts as work, so a section taken mostly without waiting gains
                     less in the replay than in the program
                   - CPUs are shared evenly over the run, and not modelled below 65% busy
-                  - I/O inside sections, wait(), resource waits (pools, queues) and read-write sharing
-                    are not modelled (read-write locks replay as exclusive)
+                  - I/O inside sections, wait() and resource waits (pools, queues) are not modelled
                 Measured against real shortened runs: bench/whatif/RESULTS.md.
                 """);
         TOPICS.put("diff", """

@@ -30,24 +30,40 @@ import java.util.Map;
  * the trace shows only from its first piece began after the previous one) and the ends of blocked
  * intervals (another thread took the lock then, so an unseen hold had ended); per thread, its parks
  * (a thread that parked after taking a lock had released it, as the workloads that hold no lock while
- * waiting do; one that took a lock after a park took it after the park's end).
+ * waiting do; one that took a lock after a park took it after the park's end). A reader's hold is bounded
+ * by writers' holds alone: other readers hold the lock beside it.
  */
 final class Bounds {
     private static final long[] NONE = new long[0];
-    private final Map<Integer, long[]> releases;
-    private final Map<Integer, long[]> acquired = new HashMap<>();
+    private final Map<Integer, long[]> releases, writerReleases;
+    private final Map<Integer, long[]> acquired = new HashMap<>(), writerAcquired = new HashMap<>();
 
-    /** acquiredOn: per lock, the blocked intervals; the lock was taken at each one's end. */
-    Bounds(Map<Integer, long[]> releasesOn, Map<Integer, HoldCollector.LongPairs> acquiredOn) {
+    /**
+     * Per lock: every hold's release and a writer's (not a reader's) hold's, sorted; the blocked intervals
+     * of all and of writers (the lock was taken at each one's end).
+     */
+    Bounds(Map<Integer, long[]> releasesOn, Map<Integer, long[]> writerReleasesOn,
+           Map<Integer, HoldCollector.LongPairs> acquiredOn, Map<Integer, HoldCollector.LongPairs> writerAcquiredOn) {
         this.releases = releasesOn;
-        acquiredOn.forEach((lock, waits) -> {
+        this.writerReleases = writerReleasesOn;
+        ends(acquiredOn, acquired);
+        ends(writerAcquiredOn, writerAcquired);
+    }
+
+    private static void ends(Map<Integer, HoldCollector.LongPairs> waitsOn, Map<Integer, long[]> out) {
+        waitsOn.forEach((lock, waits) -> {
             long[] ends = new long[waits.size()];
             for (int i = 0; i < ends.length; i++) {
                 ends[i] = waits.a[2 * i + 1];
             }
             Arrays.sort(ends);
-            acquired.put(lock, ends);
+            out.put(lock, ends);
         });
+    }
+
+    /** The releases that end a hold of this kind's bounds: a reader's only writers'. */
+    private long[] releases(int lock, boolean reader) {
+        return (reader ? writerReleases : releases).getOrDefault(lock, NONE);
     }
 
     /** The bounds for one thread with these parks (null: none). */
@@ -71,30 +87,31 @@ final class Bounds {
             this.parkEnds = parkEnds;
         }
 
-        /** Whether a release on the lock was seen in (from, to]. */
-        boolean releasedBetween(int lock, long from, long to) {
-            long next = firstAfter(releases.getOrDefault(lock, NONE), from);
+        /** Whether a release on the lock (a writer's, for a reader) was seen in (from, to]. */
+        boolean releasedBetween(int lock, long from, long to, boolean reader) {
+            long next = firstAfter(releases(lock, reader), from);
             return next <= to;
         }
 
         /**
          * The earliest a hold first seen at pieceStart can have begun: the latest of the previous release
-         * seen on the lock and the thread's last park's end, both no later than pieceStart; pieceStart
-         * itself when neither is known.
+         * seen on the lock (a writer's, for a reader) and the thread's last park's end, both no later than
+         * pieceStart; pieceStart itself when neither is known.
          */
-        long earliestStart(int lock, long pieceStart) {
-            long bound = Math.max(lastAtOrBefore(releases.getOrDefault(lock, NONE), pieceStart),
+        long earliestStart(int lock, long pieceStart, boolean reader) {
+            long bound = Math.max(lastAtOrBefore(releases(lock, reader), pieceStart),
                     lastAtOrBefore(parkEnds, pieceStart));
             return bound == Long.MIN_VALUE ? pieceStart : bound;
         }
 
         /**
          * The latest a hold taken at acquiredAt that nobody waited behind can have ended: the first of the
-         * thread's next park and the next time another thread took the lock; Long.MAX_VALUE when neither
-         * is known.
+         * thread's next park and the next time another thread (a writer, for a reader) took the lock;
+         * Long.MAX_VALUE when neither is known.
          */
-        long latestEnd(int lock, long acquiredAt) {
-            return Math.min(firstAfter(parkStarts, acquiredAt), firstAfter(acquired.getOrDefault(lock, NONE), acquiredAt));
+        long latestEnd(int lock, long acquiredAt, boolean reader) {
+            return Math.min(firstAfter(parkStarts, acquiredAt),
+                    firstAfter((reader ? writerAcquired : acquired).getOrDefault(lock, NONE), acquiredAt));
         }
     }
 

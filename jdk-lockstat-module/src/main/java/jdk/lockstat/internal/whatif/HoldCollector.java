@@ -57,9 +57,10 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
 
     /**
      * One blocked interval of a thread on a lock; section: the key its hold would have were it seen, from
-     * the chain where the thread blocked (for a synchronized method or block, the same method).
+     * the chain where the thread blocked (for a synchronized method or block, the same method), which
+     * also tells a reader's wait (ReadHolds).
      */
-    record Wait(LockRef lock, long start, long end, Object section) {}
+    record Wait(LockRef lock, long start, long end, Object section, ChainRef chain) {}
 
     private final SectionKeys keys;
     final Map<HoldId, LongPairs> pieces = new LinkedHashMap<>();
@@ -95,7 +96,7 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
         }
         blockedNanos += c.nanos();
         waits.computeIfAbsent(c.thread(), t -> new ArrayList<>())
-                .add(new Wait(c.lock(), c.start(), c.end(), keys.key(c.lock(), partOf(c.thread(), c.chain()))));
+                .add(new Wait(c.lock(), c.start(), c.end(), keys.key(c.lock(), partOf(c.thread(), c.chain())), c.chain()));
         for (OwnerPart p : c.parts()) {
             if (p.owner() == null) {
                 if (p.handOff()) {
@@ -115,6 +116,21 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
     /** An owner part of owner in chain, for the section key of a hold the trace did not show. */
     private static OwnerPart partOf(ThreadRef owner, ChainRef chain) {
         return new Contention(Contention.Kind.INTRINSIC, null, owner, null, false, 0).addPart(0, 1, owner, chain, 0);
+    }
+
+    /**
+     * A reader's own hold, from the time a writer waited: the writer's parts lay the readers end to end
+     * (each for its share), which would make a reader's hold end before its release and the readers
+     * follow one another; this piece reaches its release, and the replay lets readers hold together.
+     */
+    @Override
+    public void readerHeld(LockRef lock, ThreadRef reader, ChainRef chain, long from, long to) {
+        if (to <= from) {
+            return;
+        }
+        HoldId id = new HoldId(lock, reader, chain);
+        pieces.computeIfAbsent(id, i -> new LongPairs()).add(from, to);
+        sectionOf.computeIfAbsent(id, i -> keys.key(lock, partOf(reader, chain)));
     }
 
     /** Every park, which a hold's start cannot precede when the owner took the lock after it. */

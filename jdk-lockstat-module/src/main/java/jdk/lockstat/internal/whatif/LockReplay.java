@@ -29,9 +29,11 @@ import java.util.PriorityQueue;
  * spending its own recorded time before each; a lock is taken at once when free, otherwise the thread
  * queues. A release wakes the first queued thread, which takes the lock after the lock's mean recorded
  * hand-off time, unless a newcomer took it meanwhile (barging, as monitors and non-fair j.u.c locks
- * allow; a fair lock queues the newcomer instead): then the woken thread queues first again. Time a
- * thread spends while it holds a hold of the chosen section is scaled; blocked time is what the replay
- * makes it.
+ * allow; a fair lock queues the newcomer instead): then the woken thread queues first again. Readers of
+ * a read-write lock (ReadHolds) hold it together while no writer does; a reader queues behind a writer
+ * first in line (non-fair) or behind anyone (fair), the last reader's release wakes the first queued
+ * thread, and a woken reader that takes the lock wakes the reader queued behind it. Time a thread spends
+ * while it holds a hold of the chosen section is scaled; blocked time is what the replay makes it.
  */
 final class LockReplay {
     private static final byte RUN = 0, WAKE = 1, CPU = 2;
@@ -72,7 +74,7 @@ final class LockReplay {
     private final PriorityQueue<CpuJob> jobs = new PriorityQueue<>();
     private final long[] demand;
     private final long[] ends;
-    private final int[] owner, recursion, waking;
+    private final int[] owner, recursion, waking, readers;   // readers: a read-write lock's readers holding it
     private final ArrayDeque<Integer>[] queue;
     // What the critical path needs: when each action was tried and done, and for an acquisition that
     // waited, the release (thread, action) that let the lock go last before it took it.
@@ -95,6 +97,7 @@ final class LockReplay {
         owner = new int[locks];
         recursion = new int[locks];
         waking = new int[locks];
+        readers = new int[locks];
         queue = (ArrayDeque<Integer>[]) new ArrayDeque<?>[locks];
         lastReleaseThread = new int[locks];
         lastReleaseAction = new int[locks];
@@ -164,8 +167,12 @@ final class LockReplay {
             }
             if (e.kind == WAKE) {
                 waking[e.lock] = -1;
-                if (owner[e.lock] == -1) {
+                boolean reader = asksToRead(e.thread);
+                if (owner[e.lock] == -1 && (reader || readers[e.lock] == 0)) {
                     grant(e.lock, e.thread, e.time);
+                    if (reader && !queue[e.lock].isEmpty() && asksToRead(queue[e.lock].peekFirst())) {
+                        wakeNext(e.lock, e.time);   // a reader that takes the lock wakes the reader behind it
+                    }
                 } else {
                     queue[e.lock].addFirst(e.thread);
                 }
@@ -187,7 +194,8 @@ final class LockReplay {
                     recursion[l]++;
                     entered(t, e.time);
                     advance(t, e.time);
-                } else if (owner[l] == -1 && (waking[l] == -1 || !m.fair[l])) {
+                } else if (line.reader[i] ? readerMayEnter(l)
+                        : owner[l] == -1 && readers[l] == 0 && (waking[l] == -1 || !m.fair[l])) {
                     grant(l, t, e.time);
                 } else {
                     queue[l].addLast(t);
@@ -198,14 +206,16 @@ final class LockReplay {
                 }
                 if (owner[l] == t && recursion[l] > 0) {
                     recursion[l]--;
-                } else if (owner[l] == t) {
-                    owner[l] = -1;
+                } else if (owner[l] == t || (line.reader[i] && readers[l] > 0)) {
+                    if (owner[l] == t) {
+                        owner[l] = -1;
+                    } else {
+                        readers[l]--;
+                    }
                     lastReleaseThread[l] = t;
                     lastReleaseAction[l] = i;
-                    if (waking[l] == -1 && !queue[l].isEmpty()) {
-                        int w = queue[l].pollFirst();
-                        waking[l] = w;
-                        schedule(e.time + m.wake[l], w, l, WAKE);
+                    if (readers[l] == 0 && waking[l] == -1 && !queue[l].isEmpty()) {
+                        wakeNext(l, e.time);
                     }
                 }
                 if (doneAt != null) {
@@ -249,8 +259,40 @@ final class LockReplay {
         return true;
     }
 
+    /** The first queued thread is woken: it takes the lock after the lock's hand-off time, if still free. */
+    private void wakeNext(int l, long time) {
+        int w = queue[l].pollFirst();
+        waking[l] = w;
+        schedule(time + m.wake[l], w, l, WAKE);
+    }
+
+    /** Whether the thread's next action asks for a read lock (ReadHolds). */
+    private boolean asksToRead(int t) {
+        ReplayModel.Line line = m.lines.get(t);
+        return pc[t] < line.n && line.reader[pc[t]];
+    }
+
+    /**
+     * A reader takes a read-write lock no writer holds, unless a writer is first in line (non-fair, as
+     * ReentrantReadWriteLock's readerShouldBlock) or anyone is (fair).
+     */
+    private boolean readerMayEnter(int l) {
+        if (owner[l] != -1) {
+            return false;
+        }
+        if (m.fair[l]) {
+            return waking[l] == -1 && queue[l].isEmpty();
+        }
+        int first = waking[l] != -1 ? waking[l] : queue[l].isEmpty() ? -1 : queue[l].peekFirst();
+        return first == -1 || asksToRead(first);
+    }
+
     private void grant(int l, int t, long time) {
-        owner[l] = t;
+        if (asksToRead(t)) {
+            readers[l]++;
+        } else {
+            owner[l] = t;
+        }
         recursion[l] = 0;
         if (doneAt != null && time > triedAt[t][pc[t]]) {
             releasedByThread[t][pc[t]] = lastReleaseThread[l];

@@ -50,6 +50,7 @@ public final class ReplayModel {
         long start, end;
         int n;
         boolean[] acquire = new boolean[16];
+        boolean[] reader = new boolean[16];   // a reader's acquisition or release of a read-write lock
         int[] lock = new int[16];
         int[] section = new int[16];
         long[] time = new long[16];      // acquire: request (start of blocking); release: the release
@@ -71,16 +72,18 @@ public final class ReplayModel {
             this.thread = thread;
         }
 
-        void add(boolean acq, int lk, int sec, long t, long got) {
+        void add(boolean acq, boolean rd, int lk, int sec, long t, long got) {
             if (n == time.length) {
                 int c = n * 2;
                 acquire = Arrays.copyOf(acquire, c);
+                reader = Arrays.copyOf(reader, c);
                 lock = Arrays.copyOf(lock, c);
                 section = Arrays.copyOf(section, c);
                 time = Arrays.copyOf(time, c);
                 acquired = Arrays.copyOf(acquired, c);
             }
             acquire[n] = acq;
+            reader[n] = rd;
             lock[n] = lk;
             section[n] = sec;
             time[n] = t;
@@ -156,7 +159,8 @@ public final class ReplayModel {
         }
     }
 
-    private record Hold(int lock, int section, long start, long end, ThreadRef owner) {}
+    /** reader: a reader's hold of a read-write lock, which other readers share (ReadHolds). */
+    private record Hold(int lock, int section, long start, long end, ThreadRef owner, boolean reader) {}
 
     final List<Object> sections = new ArrayList<>();
     final List<long[]> sectionTotals = new ArrayList<>();   // {held nanos, blocked nanos charged}
@@ -270,25 +274,32 @@ public final class ReplayModel {
             int lock = m.lockIndex(lockIndex, id.lock());
             Object key = c.sectionOf.get(id);
             int section = m.sectionIndex(sectionIndex, key, c);
+            boolean reader = ReadHolds.shared(id.chain());
             for (long[] iv : union(e.getValue())) {
-                Hold h = new Hold(lock, section, iv[0], iv[1], id.owner());
+                Hold h = new Hold(lock, section, iv[0], iv[1], id.owner(), reader);
                 holdsOf.computeIfAbsent(id.owner(), t -> new ArrayList<>()).add(h);
                 holdsOn.computeIfAbsent(lock, l -> new ArrayList<>()).add(h);
             }
         }
-        Map<Integer, long[]> releasesOn = new HashMap<>();   // per lock: every hold's end, sorted
+        // per lock: every hold's end, and a writer's (not a reader's), sorted
+        Map<Integer, long[]> releasesOn = new HashMap<>(), writerReleasesOn = new HashMap<>();
         for (Map.Entry<Integer, List<Hold>> e : holdsOn.entrySet()) {
             releasesOn.put(e.getKey(), e.getValue().stream().mapToLong(Hold::end).sorted().toArray());
+            writerReleasesOn.put(e.getKey(), e.getValue().stream().filter(h -> !h.reader()).mapToLong(Hold::end).sorted().toArray());
         }
         Map<ThreadRef, Line> lineOf = new LinkedHashMap<>();
-        Map<Integer, HoldCollector.LongPairs> acquired = new HashMap<>();   // per lock: blocked intervals
+        // per lock: blocked intervals, all and writers'
+        Map<Integer, HoldCollector.LongPairs> acquired = new HashMap<>(), writerAcquired = new HashMap<>();
         for (Map.Entry<ThreadRef, List<HoldCollector.Wait>> e : c.waits.entrySet()) {
             for (HoldCollector.Wait w : e.getValue()) {
-                acquired.computeIfAbsent(m.lockIndex(lockIndex, w.lock()), l -> new HoldCollector.LongPairs())
-                        .add(w.start(), w.end());
+                int lock = m.lockIndex(lockIndex, w.lock());
+                acquired.computeIfAbsent(lock, l -> new HoldCollector.LongPairs()).add(w.start(), w.end());
+                if (!ReadHolds.shared(w.chain())) {
+                    writerAcquired.computeIfAbsent(lock, l -> new HoldCollector.LongPairs()).add(w.start(), w.end());
+                }
             }
         }
-        Bounds bounds = new Bounds(releasesOn, acquired);
+        Bounds bounds = new Bounds(releasesOn, writerReleasesOn, acquired, writerAcquired);
         List<ThreadRef> threads = new ArrayList<>(holdsOf.keySet());
         for (ThreadRef t : c.waits.keySet()) {
             if (!holdsOf.containsKey(t)) {
@@ -381,8 +392,9 @@ public final class ReplayModel {
     }
 
     /**
-     * One thread's holds, as {request, start, end, lock, section, how}: how 0 when the trace shows both
-     * ends, 1 when the start is estimated, 2 when the end is (a hold nobody waited behind). Per lock, each hold
+     * One thread's holds, as {request, start, end, lock, section, how, reader}: how 0 when the trace shows
+     * both ends, 1 when the start is estimated, 2 when the end is (a hold nobody waited behind); reader 1
+     * for a reader's hold of a read-write lock (its bounds are writers' holds alone). Per lock, each hold
      * takes the last of the thread's blocked intervals that ended since its previous hold on that lock
      * (request: the blocked interval's start; start: its end), unless another thread's hold on the lock
      * ended in between (then the thread released the lock unseen). A hold it takes no blocked interval
@@ -422,15 +434,16 @@ public final class ReplayModel {
                     }
                     mine = ws.get(wi++);
                 }
-                if (mine != null && bounds.releasedBetween(lock, mine.end(), h.start())) {
+                if (mine != null && bounds.releasedBetween(lock, mine.end(), h.start(), h.reader())) {
                     unseen.add(mine);
                     mine = null;
                 }
+                long reader = h.reader() ? 1 : 0;
                 if (mine != null) {
-                    spans.add(new long[] {mine.start(), mine.end(), h.end(), lock, h.section(), 0});
+                    spans.add(new long[] {mine.start(), mine.end(), h.end(), lock, h.section(), 0, reader});
                 } else {
-                    long start = Math.min(h.start(), bounds.earliestStart(lock, h.start()));
-                    spans.add(new long[] {start, start, h.end(), lock, h.section(), 1});
+                    long start = Math.min(h.start(), bounds.earliestStart(lock, h.start(), h.reader()));
+                    spans.add(new long[] {start, start, h.end(), lock, h.section(), 1, reader});
                 }
             }
             while (wi < ws.size()) {
@@ -438,13 +451,14 @@ public final class ReplayModel {
             }
             long[] holdStarts = hs.stream().mapToLong(Hold::start).toArray();
             for (HoldCollector.Wait w : unseen) {
-                long end = Math.min(Math.min(bounds.latestEnd(lock, w.end()), Bounds.firstAfter(waitStarts, w.end())),
+                boolean reader = ReadHolds.shared(w.chain());
+                long end = Math.min(Math.min(bounds.latestEnd(lock, w.end(), reader), Bounds.firstAfter(waitStarts, w.end())),
                         Bounds.firstAfter(holdStarts, w.end()));
                 if (end == Long.MAX_VALUE) {
                     end = w.end();
                 }
                 int section = sectionIndex(sectionIndex, w.section(), c);
-                spans.add(new long[] {w.start(), w.end(), end, lock, section, 2});
+                spans.add(new long[] {w.start(), w.end(), end, lock, section, 2, reader ? 1 : 0});
                 unknownHolds++;
             }
         }
@@ -459,21 +473,22 @@ public final class ReplayModel {
                 continue;   // neither waited for nor held: nothing to replay (and its release would sort first)
             }
             int section = (int) h[4];
-            actions.add(new long[] {h[0], 1, h[3], section, h[1]});
-            actions.add(new long[] {h[2], 0, h[3], section, h[2]});
+            actions.add(new long[] {h[0], 1, h[3], section, h[1], h[6]});
+            actions.add(new long[] {h[2], 0, h[3], section, h[2], h[6]});
             sectionTotals.get(section)[0] += h[2] - h[1];
             this.holds++;
         }
         actions.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
         for (long[] a : actions) {
-            line.add(a[1] == 1, (int) a[2], (int) a[3], a[0], a[4]);
+            line.add(a[1] == 1, a[5] == 1, (int) a[2], (int) a[3], a[0], a[4]);
         }
     }
 
     /**
-     * A lock has one owner at a time: an estimated start earlier than the end of the lock's previous hold
-     * (another thread's, seen or estimated) is moved to that end, and an unseen hold's estimated end
-     * later than the next hold's start is moved to that start.
+     * A lock has one owner at a time, or readers together: an estimated start earlier than the end of the
+     * lock's previous hold (another thread's, seen or estimated; for a reader, a writer's) is moved to that
+     * end, and an unseen hold's estimated end later than the next hold's start (for a reader, the next
+     * writer's) is moved to that start.
      */
     private static void oneOwnerAtATime(java.util.Collection<List<long[]>> threads) {
         Map<Long, List<long[]>> byLock = new HashMap<>();
@@ -484,18 +499,28 @@ public final class ReplayModel {
         }
         for (List<long[]> holds : byLock.values()) {
             holds.sort(Comparator.comparingLong((long[] x) -> x[2]));
-            long previousEnd = Long.MIN_VALUE;
+            long previousEnd = Long.MIN_VALUE, previousWriterEnd = Long.MIN_VALUE;
             for (long[] h : holds) {
-                if (h[5] == 1 && h[1] < previousEnd) {
-                    h[0] = h[1] = Math.min(previousEnd, h[2]);
+                long bound = h[6] == 1 ? previousWriterEnd : previousEnd;
+                if (h[5] == 1 && h[1] < bound) {
+                    h[0] = h[1] = Math.min(bound, h[2]);
                 }
                 previousEnd = Math.max(previousEnd, h[2]);
+                if (h[6] == 0) {
+                    previousWriterEnd = Math.max(previousWriterEnd, h[2]);
+                }
             }
             holds.sort(Comparator.comparingLong((long[] x) -> x[1]));
+            int[] nextWriter = new int[holds.size() + 1];   // the first writer's hold at or after each index
+            nextWriter[holds.size()] = -1;
+            for (int i = holds.size() - 1; i >= 0; i--) {
+                nextWriter[i] = holds.get(i)[6] == 0 ? i : nextWriter[i + 1];
+            }
             for (int i = 0; i + 1 < holds.size(); i++) {
                 long[] h = holds.get(i);
-                if (h[5] == 2 && h[2] > holds.get(i + 1)[1]) {
-                    h[2] = Math.max(h[1], holds.get(i + 1)[1]);
+                int k = h[6] == 1 ? nextWriter[i + 1] : i + 1;
+                if (h[5] == 2 && k >= 0 && h[2] > holds.get(k)[1]) {
+                    h[2] = Math.max(h[1], holds.get(k)[1]);
                 }
             }
         }
@@ -575,7 +600,7 @@ public final class ReplayModel {
                     boolean gOuter = outerFirst.getOrDefault(pair(g[3], h[3]), 0) >= outerFirst.getOrDefault(pair(h[3], g[3]), 0);
                     if (gOuter || g[5] != 1 || round == 3) {
                         // The rest is the thread's next hold of that lock, taken when it left the outer one.
-                        after.add(new long[] {g[2], g[2], h[2], h[3], h[4], 1});
+                        after.add(new long[] {g[2], g[2], h[2], h[3], h[4], 1, h[6]});
                         h[2] = g[2];
                         moved = true;
                     } else {

@@ -28,6 +28,7 @@ import static jdk.lockstat.internal.reconstruct.Scenario.T3;
 import static jdk.lockstat.internal.reconstruct.Scenario.parts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,7 @@ import jdk.lockstat.internal.format.EventBufferBuilder;
 import jdk.lockstat.internal.format.EventType;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.PerLockStatistics;
+import jdk.lockstat.internal.model.ThreadRef;
 
 /** Park-based contention (paper 3.3, 4.1) from hand-built traces with known answers. */
 class ParkAnalyzerTest {
@@ -271,6 +273,33 @@ class ParkAnalyzerTest {
         assertEquals(3, r.counters().sharedReleases);   // the first came before any park on the lock
         assertEquals("demo.Worker.hold11=50\ndemo.Worker.hold12=100\ndemo.Worker.hold13=150\n<hand-off>=10\n"
                 .lines().sorted().toList(), r.by("owner-method").lines().sorted().toList());
+    }
+
+    /**
+     * The same writer's wait tells each reader's own hold, from the writer's park to the reader's release
+     * (what-if lets readers hold together): T1 to its outer release at 200 (its inner one at 150 as well),
+     * T2 to 300, T3 (the unpark) to 400.
+     */
+    @Test
+    void eachReaderHoldIsToldFromTheWritersParkToItsRelease() {
+        Scenario s = new Scenario();
+        rwMetadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3), b4 = s.buffer(T4);
+        parkBegin(b4, 100, 1, T4, RW_CLASS);
+        sharedRelease(b1, 150, 2, T1);
+        sharedRelease(b1, 200, 3, T1);
+        sharedRelease(b2, 300, 4, T2);
+        unpark(b3, 400, 5, T3, T4);
+        parkEnd(b4, 410, 6, 5);
+        List<String> held = new ArrayList<>();
+        s.push(new jdk.lockstat.internal.model.ActivityListener() {
+            @Override
+            public void readerHeld(jdk.lockstat.internal.model.LockRef lock, ThreadRef reader,
+                                   jdk.lockstat.internal.model.ChainRef chain, long from, long to) {
+                held.add(reader.id() + ":" + (from - T0) + "-" + (to - T0));
+            }
+        });
+        assertEquals(List.of("11:100-200", "12:100-300", "13:100-400"), held);
     }
 
     /** The last reader's unpark was lost: the readers seen share the time up to the last of their releases. */

@@ -115,20 +115,29 @@ public final class Scenario {
     }
 
     static Result push(List<EventBufferBuilder> order, ContentionAnalysis.Options options) {
-        return push(order, options, null);
+        return push(order, options, null, null);
     }
 
     /** As {@link #push(List)}, for a trace with this header (null: none). */
     static Result push(List<EventBufferBuilder> order, jdk.lockstat.internal.format.TraceHeader header) {
-        return push(order, ContentionAnalysis.Options.defaults().withOwnerStates(true), header);
+        return push(order, ContentionAnalysis.Options.defaults().withOwnerStates(true), header, null);
+    }
+
+    /** As {@link #push()}, telling listener what threads did besides contending. */
+    Result push(jdk.lockstat.internal.model.ActivityListener listener) {
+        return push(buffers, ContentionAnalysis.Options.defaults().withOwnerStates(true), null, listener);
     }
 
     private static Result push(List<EventBufferBuilder> order, ContentionAnalysis.Options options,
-                               jdk.lockstat.internal.format.TraceHeader header) {
+                               jdk.lockstat.internal.format.TraceHeader header,
+                               jdk.lockstat.internal.model.ActivityListener listener) {
         List<Contention> out = new ArrayList<>();
         ContentionAnalysis a = new ContentionAnalysis(out::add, options);
         if (header != null) {
             a.header(header);
+        }
+        if (listener != null) {
+            a.activityListener(listener);
         }
         a.traceStart(T0);
         for (EventBufferBuilder b : order) {

@@ -31,9 +31,12 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.ClassRef;
 import jdk.lockstat.internal.model.Contention;
+import jdk.lockstat.internal.model.Frame;
 import jdk.lockstat.internal.model.LockRef;
+import jdk.lockstat.internal.model.MethodRef;
 import jdk.lockstat.internal.model.ParkBlockerKind;
 import jdk.lockstat.internal.model.ThreadRef;
 
@@ -289,5 +292,60 @@ class WhatIfTest {
     @Test
     void aNegativeScaleIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> WhatIf.predict(alternating(), -0.5, 10));
+    }
+
+    /** A chain of one frame: method name of class className. */
+    private static ChainRef chain(long id, String className, String name) {
+        ClassRef c = new ClassRef(id);
+        c.define(className, 0);
+        MethodRef m = new MethodRef(id);
+        m.define(c, name, "()V", "ReentrantReadWriteLock.java");
+        ChainRef chain = new ChainRef(id);
+        chain.define(List.of(new Frame(m, 0, 1, false)));
+        return chain;
+    }
+
+    /**
+     * A ReentrantReadWriteLock over [0, 40): writer w0 holds it over [2, 10) while readers r1 and r2 wait
+     * from 2 and 3; both take it at 10 and hold it together until 20, while writer w waits from 11 (its
+     * parts lay the two readers end to end: r1 [11, 15), r2 [15, 20)); w then holds [20, 30) while a
+     * third reader r3 waits from 22. Sections are the owners' chains. The replay lets r1 and r2 in
+     * together (one at a time, the unscaled replay would not be the recorded run). With the readers'
+     * holds halved they leave at 15, w holds [15, 25), r3 takes the lock at 25, and r1, r2, w and r3, whose
+     * own time after their locks is 20, 20, 10 and 10, end at 35; w0 at 40 as before: (4/35 + 1/40) / (5/40).
+     */
+    @Test
+    void readersOfAReadWriteLockHoldItTogether() {
+        ClassRef rw = new ClassRef(50);
+        rw.define("java.util.concurrent.locks.ReentrantReadWriteLock$NonfairSync", 0);
+        LockRef l = LockRef.of(rw, 0x33, 0);
+        ChainRef reading = chain(60, "java.util.concurrent.locks.ReentrantReadWriteLock$ReadLock", "unlock");
+        ChainRef writing = chain(61, "java.util.concurrent.locks.ReentrantReadWriteLock$WriteLock", "unlock");
+        ChainRef readWait = chain(62, "java.util.concurrent.locks.ReentrantReadWriteLock$ReadLock", "lock");
+        ChainRef writeWait = chain(63, "java.util.concurrent.locks.ReentrantReadWriteLock$WriteLock", "lock");
+        ThreadRef r1 = thread(11), r2 = thread(12), w = thread(13), r3 = thread(14), w0 = thread(15);
+        HoldCollector c = new HoldCollector((lk, p) -> p.chain());
+        for (ThreadRef r : List.of(r1, r2)) {
+            Contention blocked = new Contention(Contention.Kind.PARK, l, r, readWait, false, r == r1 ? 2 : 3);
+            blocked.addPart(r == r1 ? 2 : 3, 10, w0, writing, 0);
+            blocked.close(10);
+            c.accept(blocked);
+        }
+        c.readerHeld(l, r1, reading, 11, 20);   // as the analysis tells the readers' own holds
+        c.readerHeld(l, r2, reading, 11, 20);
+        Contention writer = new Contention(Contention.Kind.PARK, l, w, writeWait, false, 11);
+        writer.addPart(11, 15, r1, reading, 0);
+        writer.addPart(15, 20, r2, reading, 0);
+        writer.close(20);
+        c.accept(writer);
+        Contention reader = new Contention(Contention.Kind.PARK, l, r3, readWait, false, 22);
+        reader.addPart(22, 30, w, writing, 0);
+        reader.close(30);
+        c.accept(reader);
+        ReplayModel m = ReplayModel.build(c, 0, 40);
+        WhatIf.Result unscaled = WhatIf.predict(m, 1.0, 10);
+        assertEquals(1.0, unscaled.replayRatio(), 1e-12);
+        WhatIf.Result half = WhatIf.predict(m, 0.5, 10);
+        assertEquals((4.0 / 35 + 1.0 / 40) / (5.0 / 40), speedupOf(half, reading), 1e-12);
     }
 }
