@@ -266,10 +266,24 @@ public final class ReplayModel {
         m.resourceNanos = c.resourceNanos;
         Map<LockRef, Integer> lockIndex = new HashMap<>();
         Map<Object, Integer> sectionIndex = new HashMap<>();
-        // Holds: each hold's pieces joined (they overlap where several threads waited behind it).
+        // Holds: each hold's pieces joined (they overlap where several threads waited behind it), over
+        // chains with the same frames (one hold may come with either of two such chains: a part's and a
+        // reader's release's).
+        Map<HoldCollector.HoldId, HoldCollector.HoldId> firstOf = new HashMap<>();
+        Map<HoldCollector.HoldId, HoldCollector.LongPairs> pieces = new LinkedHashMap<>();
+        for (Map.Entry<HoldCollector.HoldId, HoldCollector.LongPairs> e : c.pieces.entrySet()) {
+            HoldCollector.HoldId id = e.getKey();
+            HoldCollector.HoldId same = new HoldCollector.HoldId(id.lock(), id.owner(),
+                    id.chain() == null ? null : id.chain().canonical());
+            HoldCollector.LongPairs into = pieces.computeIfAbsent(firstOf.computeIfAbsent(same, k -> id),
+                    k -> new HoldCollector.LongPairs());
+            for (int i = 0; i < e.getValue().size(); i++) {
+                into.add(e.getValue().a[2 * i], e.getValue().a[2 * i + 1]);
+            }
+        }
         Map<ThreadRef, List<Hold>> holdsOf = new LinkedHashMap<>();
         Map<Integer, List<Hold>> holdsOn = new HashMap<>();
-        for (Map.Entry<HoldCollector.HoldId, HoldCollector.LongPairs> e : c.pieces.entrySet()) {
+        for (Map.Entry<HoldCollector.HoldId, HoldCollector.LongPairs> e : pieces.entrySet()) {
             HoldCollector.HoldId id = e.getKey();
             int lock = m.lockIndex(lockIndex, id.lock());
             Object key = c.sectionOf.get(id);
