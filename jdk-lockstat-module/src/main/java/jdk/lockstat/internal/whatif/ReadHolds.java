@@ -21,6 +21,8 @@
 
 package jdk.lockstat.internal.whatif;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 
 import jdk.lockstat.internal.model.ChainRef;
@@ -32,7 +34,8 @@ import jdk.lockstat.internal.model.MethodRef;
  * Which holds of a read-write lock are a reader's: readers hold the lock together, so the replay lets
  * them in side by side and keeps only writers alone. The trace tells a reader by its call chain, where it
  * waited for the lock or gave it back: through {@code ReentrantReadWriteLock$ReadLock} or a read method of
- * {@code StampedLock} (its read-lock view included). Monitors and other locks have no readers.
+ * {@code StampedLock} (its read-lock view included). Monitors and other locks have no readers. One
+ * instance per model: each chain is looked at once, however many holds and waits name it.
  */
 final class ReadHolds {
     private static final String RW_READ_LOCK = "java.util.concurrent.locks.ReentrantReadWriteLock$ReadLock";
@@ -41,17 +44,21 @@ final class ReadHolds {
     private static final Set<String> STAMPED_READS = Set.of("readLock", "tryReadLock", "readLockInterruptibly",
             "unlockRead", "tryUnlockRead", "unstampedUnlockRead", "acquireRead");
 
-    private ReadHolds() {}
+    private final Map<ChainRef, Boolean> known = new HashMap<>();
 
     /** Whether the chain (null or not yet defined: no) waits for or gives back a read lock. */
-    static boolean shared(ChainRef chain) {
+    boolean shared(ChainRef chain) {
         if (chain == null || !chain.defined()) {
             return false;
         }
+        return known.computeIfAbsent(chain, ReadHolds::readFrame);
+    }
+
+    private static boolean readFrame(ChainRef chain) {
         for (Frame f : chain.frames()) {
             MethodRef m = f.method();
             ClassRef c = m == null ? null : m.declaringClass();
-            String name = c == null || c.name() == null ? null : c.name().replace('/', '.');
+            String name = c == null ? null : c.name();
             if (name == null) {
                 continue;
             }

@@ -175,6 +175,8 @@ public final class ReplayModel {
     private long modelCpu;
     int holds, unknownHolds;
 
+    private final ReadHolds readHolds = new ReadHolds();   // which holds and waits are readers'
+
     private ReplayModel() {}
 
     /** The number of distinct sections (keys) that held a lock while another thread waited. */
@@ -288,7 +290,7 @@ public final class ReplayModel {
             int lock = m.lockIndex(lockIndex, id.lock());
             Object key = c.sectionOf.get(id);
             int section = m.sectionIndex(sectionIndex, key, c);
-            boolean reader = ReadHolds.shared(id.chain());
+            boolean reader = m.readHolds.shared(id.chain());
             for (long[] iv : union(e.getValue())) {
                 Hold h = new Hold(lock, section, iv[0], iv[1], id.owner(), reader);
                 holdsOf.computeIfAbsent(id.owner(), t -> new ArrayList<>()).add(h);
@@ -308,7 +310,7 @@ public final class ReplayModel {
             for (HoldCollector.Wait w : e.getValue()) {
                 int lock = m.lockIndex(lockIndex, w.lock());
                 acquired.computeIfAbsent(lock, l -> new HoldCollector.LongPairs()).add(w.start(), w.end());
-                if (!ReadHolds.shared(w.chain())) {
+                if (!m.readHolds.shared(w.chain())) {
                     writerAcquired.computeIfAbsent(lock, l -> new HoldCollector.LongPairs()).add(w.start(), w.end());
                 }
             }
@@ -465,7 +467,7 @@ public final class ReplayModel {
             }
             long[] holdStarts = hs.stream().mapToLong(Hold::start).toArray();
             for (HoldCollector.Wait w : unseen) {
-                boolean reader = ReadHolds.shared(w.chain());
+                boolean reader = readHolds.shared(w.chain());
                 long end = Math.min(Math.min(bounds.latestEnd(lock, w.end(), reader), Bounds.firstAfter(waitStarts, w.end())),
                         Bounds.firstAfter(holdStarts, w.end()));
                 if (end == Long.MAX_VALUE) {
