@@ -29,8 +29,11 @@ package jdk.lockstat.internal.model;
  * forward reference that was never resolved).
  */
 public final class OwnerPart {
-    private final long start;
+    private long start;
     private long end;
+    // The sum of its intervals: end - start, but for a folded part (Contention#foldParts).
+    private long nanos;
+    private boolean folded;
     private ThreadRef owner;
     private ChainRef chain;
     private final boolean handOff;
@@ -47,6 +50,7 @@ public final class OwnerPart {
     OwnerPart(long start, long end, ThreadRef owner, ChainRef chain, boolean handOff) {
         this.start = start;
         this.end = end;
+        this.nanos = end - start;
         this.owner = owner;
         this.chain = chain;
         this.handOff = owner == null && handOff;
@@ -60,8 +64,17 @@ public final class OwnerPart {
         return end;
     }
 
+    /** How long it held: end - start, or the sum of its intervals when folded. */
     public long nanos() {
-        return end - start;
+        return nanos;
+    }
+
+    /**
+     * Whether it stands for several intervals of its holder (Contention#foldParts): start is the first
+     * one's start, end the last one's end, nanos their sum.
+     */
+    public boolean folded() {
+        return folded;
     }
 
     public ThreadRef owner() {
@@ -118,6 +131,9 @@ public final class OwnerPart {
 
     /** [from, to) of this part, with the owner's state then. */
     public OwnerPart slice(long from, long to, OwnerState s, LockRef on) {
+        if (folded) {
+            throw new IllegalStateException("a folded part has no one interval to slice: " + this);
+        }
         OwnerPart p = new OwnerPart(from, to, owner, chain, handOff);
         p.state = s;
         p.blockedOn = s == OwnerState.BLOCKED ? on : null;
@@ -134,7 +150,16 @@ public final class OwnerPart {
     }
 
     void extendTo(long newEnd) {
+        nanos += newEnd - end;
         end = newEnd;
+    }
+
+    /** Another interval [from, to) of the same holder, not adjacent to this part's. */
+    void fold(long from, long to) {
+        folded = true;
+        nanos += to - from;
+        start = Math.min(start, from);
+        end = Math.max(end, to);
     }
 
     void useCanonicalChain() {

@@ -60,7 +60,7 @@ public final class TraceQueries {
     /** The report of the whole trace by aspects; name: what the report says it is of. */
     public static Report report(Path trace, String name, List<Aspect> aspects, boolean allFrames) throws IOException {
         AggregationTree tree = new AggregationTree(aspects, allFrames);
-        Pass p = pass(trace, name, tree, null, ContentionAnalysis.Options.defaults().withOwnerStates(
+        Pass p = pass(trace, name, tree, null, ContentionAnalysis.Options.defaults().withFoldedParts(true).withOwnerStates(
                 aspects.stream().anyMatch(Aspect::needsOwnerStates), aspects.stream().anyMatch(Aspect::needsRootOwners)));
         ReportFormat.Source source = new ReportFormat.Source(name, "", "null", Set.of(), p.result.parse().complete(),
                 p.result.parse().problems(), p.analysis.counters().notes(), p.analysis.sampling());
@@ -76,7 +76,7 @@ public final class TraceQueries {
      */
     public static Profile pprof(Path trace, String name, boolean ownerSide) throws IOException {
         PprofProfile profile = new PprofProfile(ownerSide, false);
-        Pass p = pass(trace, name, profile, null, ContentionAnalysis.Options.defaults());
+        Pass p = pass(trace, name, profile, null, ContentionAnalysis.Options.defaults().withFoldedParts(true));
         byte[] proto = profile.encode(startEpochNanos(p.result.parse().header(), 0),
                 Math.max(0, p.result.endNanos() - p.result.startOrZero()),
                 "lockstat export --side " + (ownerSide ? "owner" : "blocked") + " " + name);

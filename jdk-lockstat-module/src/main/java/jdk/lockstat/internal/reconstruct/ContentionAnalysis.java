@@ -55,18 +55,18 @@ public final class ContentionAnalysis {
      * (Long.MIN_VALUE / Long.MAX_VALUE: unbounded).
      */
     public record Options(int maxPendingPerMonitor, int maxPending, int maxHeldForMetadata, long statsFrom, long statsTo,
-                          boolean ownerStates, long maxBlameParts) {
+                          boolean ownerStates, long maxBlameParts, boolean foldParts) {
         public static Options defaults() {
             return new Options(400_000, 2_000_000, 20_000, Long.MIN_VALUE, Long.MAX_VALUE, false,
-                    OwnerStateJoin.MAX_BLAME_PARTS);
+                    OwnerStateJoin.MAX_BLAME_PARTS, false);
         }
 
         public Options withStatisticsWindow(long from, long to) {
-            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, from, to, ownerStates, maxBlameParts);
+            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, from, to, ownerStates, maxBlameParts, foldParts);
         }
 
         public Options withBounds(int perMonitor, int total, int held) {
-            return new Options(perMonitor, total, held, statsFrom, statsTo, ownerStates, maxBlameParts);
+            return new Options(perMonitor, total, held, statsFrom, statsTo, ownerStates, maxBlameParts, foldParts);
         }
 
         /**
@@ -75,12 +75,23 @@ public final class ContentionAnalysis {
          * join costs analysis time and memory, so only users of those aspects ask for it.
          */
         public Options withOwnerStates(boolean on) {
-            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, statsFrom, statsTo, on, maxBlameParts);
+            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, statsFrom, statsTo, on, maxBlameParts, foldParts);
+        }
+
+        /**
+         * A monitor contention's owner parts kept one per holder with their summed time once it has a few
+         * (Contention#foldParts): for consumers that only sum parts by holder (reports, flame graphs,
+         * pprof, the online report and profiles), not for those that ask for a part's interval (a time
+         * window's clipping, what-if's holds). Ignored with owner states, which split parts by time.
+         */
+        public Options withFoldedParts(boolean on) {
+            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, statsFrom, statsTo, ownerStates,
+                    maxBlameParts, on);
         }
 
         /** How many owner parts the owner-state join keeps for transitive blame (OwnerStateJoin.MAX_BLAME_PARTS). */
         public Options withBlameBound(long parts) {
-            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, statsFrom, statsTo, ownerStates, parts);
+            return new Options(maxPendingPerMonitor, maxPending, maxHeldForMetadata, statsFrom, statsTo, ownerStates, parts, foldParts);
         }
 
         /**
@@ -125,7 +136,8 @@ public final class ContentionAnalysis {
             ownerStates.observe(c);
             barrier.accept(c);
         };
-        dispatcher = new IntrinsicLockDispatcher(finished, counters, options.statsFrom(), options.statsTo());
+        dispatcher = new IntrinsicLockDispatcher(finished, counters, options.statsFrom(), options.statsTo(),
+                options.foldParts() && ownerStates == null);
         parks = new ParkDispatcher(finished, counters, dispatcher::newAccumulator);
         rearranger = new EventRearranger(dispatcher, parks, counters,
                 options.maxPendingPerMonitor(), options.maxPending());

@@ -34,11 +34,13 @@ final class IntrinsicLockDispatcher implements MonitorQueue.Target {
     private final AnalysisCounters counters;
     private final PerLockStatistics lockStatistics = new PerLockStatistics();
     private final long statsFrom;
+    private final boolean foldParts;
     private final long statsTo;
     private long traceStart;
 
-    IntrinsicLockDispatcher(ContentionSink sink, AnalysisCounters counters, long statsFrom, long statsTo) {
+    IntrinsicLockDispatcher(ContentionSink sink, AnalysisCounters counters, long statsFrom, long statsTo, boolean foldParts) {
         this.sink = sink;
+        this.foldParts = foldParts;
         this.counters = counters;
         this.statsFrom = statsFrom;
         this.statsTo = statsTo;
@@ -48,7 +50,7 @@ final class IntrinsicLockDispatcher implements MonitorQueue.Target {
     public void deliver(long address, MonitorEvent e) {
         MonitorLockAnalyzer a = analyzers.get(address);
         if (a == null) {
-            a = new MonitorLockAnalyzer(address, sink, counters, absolute(statsFrom), absolute(statsTo));
+            a = new MonitorLockAnalyzer(address, sink, counters, absolute(statsFrom), absolute(statsTo), foldParts);
             analyzers.put(address, a);
         }
         a.event(e);

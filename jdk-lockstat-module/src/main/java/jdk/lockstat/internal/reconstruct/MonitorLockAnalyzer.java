@@ -87,8 +87,13 @@ final class MonitorLockAnalyzer {
     private final Map<ThreadRef, long[]> lastEntered = new HashMap<>();
     private final LinkedHashMap<Long, List<Waiting>> waitingForChain = new LinkedHashMap<>();
 
-    MonitorLockAnalyzer(long address, ContentionSink sink, AnalysisCounters counters, long statsFrom, long statsTo) {
+    /** Owner parts folded per holder (ContentionAnalysis.Options#withFoldedParts). */
+    private final boolean foldParts;
+
+    MonitorLockAnalyzer(long address, ContentionSink sink, AnalysisCounters counters, long statsFrom, long statsTo,
+                        boolean foldParts) {
         this.address = address;
+        this.foldParts = foldParts;
         this.sink = sink;
         this.counters = counters;
         this.stats = new BlockedTimeAccumulator(statsFrom, statsTo);
@@ -127,6 +132,9 @@ final class MonitorLockAnalyzer {
         boolean afterWait = (e.value & jdk.lockstat.internal.format.EventType.ENTER_AFTER_WAIT) != 0;
         noteSynchronizedMethod(e.chain);
         Contention c = new Contention(Contention.Kind.INTRINSIC, lock(), e.thread, e.chain, afterWait, e.time);
+        if (foldParts) {
+            c.foldParts();
+        }
         blocked.add(new Blocked(c, e.time, e.seq));
         if (!afterWait) {
             stats.change(e.time, +1);
@@ -166,6 +174,9 @@ final class MonitorLockAnalyzer {
             Contention c = b.contention;
             if (c.start() >= e.time && c.parts().isEmpty()) {
                 b.contention = new Contention(c.kind(), lock, c.thread(), c.chain(), c.afterWait(), c.start());
+                if (foldParts) {
+                    b.contention.foldParts();
+                }
             }
         }
     }

@@ -54,6 +54,12 @@ final class SeqWindow<E extends SequencedEvent> {
     }
 
     private SequencedEvent[] slots = new SequencedEvent[8];
+    /**
+     * Bit i set when slots[i] holds an event: consecutive numbers lie in consecutive slots, so a range of
+     * numbers is checked 64 at a time (removeRange: a delivered summary's hundreds of numbers, behind
+     * which hardly ever anything waits).
+     */
+    private long[] used = new long[1];
     private long next;
     private int count;
     /**
@@ -63,6 +69,8 @@ final class SeqWindow<E extends SequencedEvent> {
      * enter placement asks at every event that arrives while a gap is open).
      */
     private long low;
+    /** No event waits with a number above this one (the largest put since the window was last empty). */
+    private long high = -1;
     /** Waiting events that occupy more than one number, by their first: few, and null while none wait. */
     private TreeMap<Long, E> spans;
     /** Numbers the waiting spans cover beyond their first ones. */
@@ -119,9 +127,17 @@ final class SeqWindow<E extends SequencedEvent> {
         int i = slot(e.seq);
         e.nextInSlot = slots[i];
         slots[i] = e;
+        used[i >>> 6] |= 1L << i;
+        if (count == 0) {
+            low = e.seq;   // the only one waiting: exact bounds again, however far they had drifted
+            high = e.lastSeq();
+        }
         count++;
         if (e.seq < low) {
             low = e.seq;
+        }
+        if (e.lastSeq() > high) {
+            high = e.lastSeq();
         }
         if (e.count() > 1) {
             if (spans == null) {
@@ -145,6 +161,9 @@ final class SeqWindow<E extends SequencedEvent> {
             if (e.seq == seq) {
                 if (before == null) {
                     slots[i] = e.nextInSlot;
+                    if (slots[i] == null) {
+                        used[i >>> 6] &= ~(1L << i);
+                    }
                 } else {
                     before.nextInSlot = e.nextInSlot;
                 }
@@ -225,6 +244,9 @@ final class SeqWindow<E extends SequencedEvent> {
                 if (filter.test((E) e)) {
                     if (before == null) {
                         slots[i] = after;
+                        if (after == null) {
+                            used[i >>> 6] &= ~(1L << i);
+                        }
                     } else {
                         before.nextInSlot = after;
                     }
@@ -245,24 +267,41 @@ final class SeqWindow<E extends SequencedEvent> {
      * smaller of the range and the table.
      */
     List<E> removeRange(long from, long to) {
-        if (count == 0 || to <= from) {
+        // Only where events may wait: a summary delivered ahead of the events that wait after it (the
+        // usual case) looks at none of its hundreds of numbers.
+        long lo = Math.max(from, low), hi = Math.min(to, high + 1);
+        if (count == 0 || hi <= lo) {
             return List.of();
         }
-        if (to - from > slots.length) {
-            return removeIf(e -> e.seq >= from && e.seq < to);
+        if (hi - lo > slots.length) {
+            return removeIf(e -> e.seq >= lo && e.seq < hi);
         }
+        // At most one table's length of numbers: each slot stands for one number of the range.
         List<E> out = new ArrayList<>(0);
-        for (long s = from; s < to; s++) {
+        int mask = slots.length - 1;
+        for (long s = lo; s < hi; ) {
+            int i = (int) (s & mask);
+            long bits = used[i >>> 6] >>> i;   // slot i and the rest of its word
+            if (bits == 0) {
+                s += Math.min(((i >>> 6) + 1) << 6, slots.length) - i;   // to the word's or the table's end
+                continue;
+            }
+            s += Long.numberOfTrailingZeros(bits);
+            if (s >= hi) {
+                break;
+            }
             E e = unlink(s);
             if (e != null) {
                 out.add(e);
             }
+            s++;
         }
         return out;
     }
 
     private void clear() {
         Arrays.fill(slots, null);
+        Arrays.fill(used, 0);
         count = 0;
         low = next;
         spans = null;
@@ -272,12 +311,14 @@ final class SeqWindow<E extends SequencedEvent> {
     private void grow() {
         SequencedEvent[] old = slots;
         slots = new SequencedEvent[old.length * 2];
+        used = new long[Math.max(1, slots.length >>> 6)];
         for (SequencedEvent head : old) {
             for (SequencedEvent e = head; e != null; ) {
                 SequencedEvent after = e.nextInSlot;
                 int i = slot(e.seq);
                 e.nextInSlot = slots[i];
                 slots[i] = e;
+                used[i >>> 6] |= 1L << i;
                 e = after;
             }
         }

@@ -88,7 +88,9 @@ final class OnlineReport implements BufferSink {
         int total = Math.clamp(events, 20_000, offline.maxPending());
         int perMonitor = Math.clamp(total / 2, 10_000, offline.maxPendingPerMonitor());
         int heldForMetadata = Math.clamp(total / 100, 1_000, offline.maxHeldForMetadata());
-        return offline.withBounds(perMonitor, total, heldForMetadata);
+        // Both users (this report and the periodic profiles) sum owner parts by holder: folded, a hot
+        // monitor's open contentions keep a part per holder, not one per barging acquisition.
+        return offline.withBounds(perMonitor, total, heldForMetadata).withFoldedParts(true);
     }
 
     static BufferSink start(String path, TraceHeader header) {

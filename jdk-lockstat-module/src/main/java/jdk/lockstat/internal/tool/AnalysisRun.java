@@ -173,8 +173,11 @@ final class AnalysisRun {
             tap.accept(c);
             filter.accept(c);
         };
+        // Parts folded per holder unless something asks for their intervals: a window clips them, and an
+        // activity listener (the HTML page's what-if holds) replays them.
+        boolean fold = activity == null && from == Long.MIN_VALUE && to == Long.MAX_VALUE;
         analysis = new ContentionAnalysis(first, ContentionAnalysis.Options.defaults().withStatisticsWindow(from, to)
-                .withOwnerStates(ownerStates, rootOwners));
+                .withOwnerStates(ownerStates, rootOwners).withFoldedParts(fold));
         if (startListener != null) {
             analysis.onTraceStart(startListener);
         }
