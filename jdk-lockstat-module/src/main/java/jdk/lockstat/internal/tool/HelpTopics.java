@@ -233,7 +233,7 @@ final class HelpTopics {
 
                 The replay keeps each thread's time outside the chosen section as recorded; a free lock is
                 taken at once, otherwise the thread queues; a release wakes the first waiter, which takes
-                the lock after the lock's mean hand-off time unless a newcomer barged in (not on fair
+                the lock after the lock's mean wake-up time unless a newcomer barged in (not on fair
                 locks). Readers of a read-write lock hold it together while no writer does, and queue
                 behind a writer first in line. Nested locks follow: a shorter inner section shortens
                 the outer hold. When the run kept its CPUs over 65% busy, the replay shares them among

@@ -66,7 +66,13 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
     final Map<HoldId, LongPairs> pieces = new LinkedHashMap<>();
     final Map<HoldId, Object> sectionOf = new HashMap<>();
     final Map<ThreadRef, List<Wait>> waits = new LinkedHashMap<>();
-    /** Per lock: the hand-offs' summed length and count (a release seen, the next owner not running yet). */
+    /**
+     * Per lock: the wake-ups' summed length and count, from a release to the acquisition of the waiter it
+     * woke (the replay's hand-off time): each contention's own last part, when a hand-off. A hand-off
+     * before another owner's part is not counted: since hold starts it may be the lock free before a
+     * barging owner took it, a few microseconds that no waiter spent waking (on one-lock traces they
+     * pulled the mean down and the predicted gains with it).
+     */
     final Map<LockRef, long[]> handOffs = new HashMap<>();
     /** Per section key: blocked time charged to its holders (as report --by that aspect charges it). */
     final Map<Object, long[]> blockedBySection = new HashMap<>();
@@ -97,9 +103,11 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
         blockedNanos += c.nanos();
         waits.computeIfAbsent(c.thread(), t -> new ArrayList<>())
                 .add(new Wait(c.lock(), c.start(), c.end(), keys.key(c.lock(), partOf(c.thread(), c.chain())), c.chain()));
-        for (OwnerPart p : c.parts()) {
+        List<OwnerPart> parts = c.parts();
+        for (int at = 0; at < parts.size(); at++) {
+            OwnerPart p = parts.get(at);
             if (p.owner() == null) {
-                if (p.handOff()) {
+                if (p.handOff() && at == parts.size() - 1) {
                     long[] h = handOffs.computeIfAbsent(c.lock(), l -> new long[2]);
                     h[0] += p.nanos();
                     h[1]++;

@@ -21,6 +21,7 @@
 
 package jdk.lockstat.internal.whatif;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -84,6 +85,24 @@ class WhatIfTest {
 
     private static double speedupOf(WhatIf.Result r, Object key) {
         return r.sections().stream().filter(s -> s.key() == key).findFirst().orElseThrow().predictedSpeedup();
+    }
+
+    /**
+     * The replay's hand-off time is how long a woken waiter took to get the lock after a release: t3's
+     * own wake-up (20..50), not the 2 ns the lock was free before t2 barged in (a hold start's gap).
+     */
+    @Test
+    void theHandOffTimeIsTheWakeUpNotTheGapBeforeABargingOwner() {
+        HoldCollector c = new HoldCollector((l, p) -> p.owner());
+        Contention x = new Contention(Contention.Kind.INTRINSIC, lock, t3, null, false, 0);
+        x.addPart(0, 10, t1, null, 0);
+        x.addUnowned(10, 12, true);
+        x.addPart(12, 20, t2, null, 0);
+        x.addUnowned(20, 50, true);
+        x.close(50);
+        c.accept(x);
+        assertArrayEquals(new long[] {30, 1}, c.handOffs.get(lock));
+        assertEquals(30, ReplayModel.build(c, 0, 50).wake[0]);
     }
 
     @Test
