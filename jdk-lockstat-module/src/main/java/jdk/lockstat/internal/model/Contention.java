@@ -54,7 +54,7 @@ public final class Contention {
     private final List<OwnerPart> parts;
     /** Owner parts whose wait() forward reference is not resolved yet. */
     private int unresolvedParts;
-    private boolean fold;
+    private boolean folding;   // foldParts was called
     private OwnerPart[] folded;   // the holders' parts by owner and chain once folding began (a power of two)
     private int foldedCount;
     private boolean closed;
@@ -171,11 +171,9 @@ public final class Contention {
         if (to <= from) {
             return null;
         }
-        if (folded != null || (fold && pendingRef == 0 && parts.size() >= FOLD_FROM)) {
-            OwnerPart p = fold(from, to, owner, ownerChain, pendingRef, owner == null && handOff);
-            if (p != NOT_FOLDED) {
-                return p;
-            }
+        // A part waiting for its chain (pendingRef) is never folded: it is resolved on its own later.
+        if (pendingRef == 0 && (folded != null || (folding && parts.size() >= FOLD_FROM))) {
+            return fold(from, to, owner, ownerChain, owner == null && handOff);
         }
         if (!parts.isEmpty()) {
             OwnerPart last = parts.get(parts.size() - 1);
@@ -200,24 +198,20 @@ public final class Contention {
      * holds for what-if); parts waiting for a chain (pendingRef) are never folded.
      */
     public void foldParts() {
-        fold = true;
+        folding = true;
     }
 
     /** Parts before folding starts: a short contention keeps its intervals and builds no table. */
     static final int FOLD_FROM = 8;
-    private static final OwnerPart NOT_FOLDED = new OwnerPart(0, 1, null, null, false);
 
     /**
-     * [from, to) added to its holder's folded part (null returned), or a new part for a new holder (returned);
-     * NOT_FOLDED for a part waiting for its chain, which add keeps apart. The holders' parts are found in
+     * [from, to) added to its holder's folded part (null returned), or a new part for a new holder
+     * (returned). The holders' parts are found in
      * an open-addressing table by owner and chain identity (a hash map's key objects cost a fifth of a
      * barging trace's analysis). A part whose chain changes later (resolved, made canonical) is no longer
      * found under its old slot; the next interval of that holder starts a new part, so no time is lost.
      */
-    private OwnerPart fold(long from, long to, ThreadRef owner, ChainRef ownerChain, long pendingRef, boolean handOff) {
-        if (pendingRef != 0) {
-            return NOT_FOLDED;
-        }
+    private OwnerPart fold(long from, long to, ThreadRef owner, ChainRef ownerChain, boolean handOff) {
         if (folded == null) {
             folded = new OwnerPart[32];
             for (OwnerPart p : parts) {

@@ -99,6 +99,14 @@ final class MonitorLockAnalyzer {
         this.stats = new BlockedTimeAccumulator(statsFrom, statsTo);
     }
 
+    /** A new contention, its owner parts folded per holder when the analysis asks for it. */
+    private Contention folding(Contention c) {
+        if (foldParts) {
+            c.foldParts();
+        }
+        return c;
+    }
+
     LockRef lock() {
         if (lock == null) {
             lock = LockRef.of(null, 0, address);   // the inflation event was lost
@@ -131,10 +139,7 @@ final class MonitorLockAnalyzer {
         }
         boolean afterWait = (e.value & jdk.lockstat.internal.format.EventType.ENTER_AFTER_WAIT) != 0;
         noteSynchronizedMethod(e.chain);
-        Contention c = new Contention(Contention.Kind.INTRINSIC, lock(), e.thread, e.chain, afterWait, e.time);
-        if (foldParts) {
-            c.foldParts();
-        }
+        Contention c = folding(new Contention(Contention.Kind.INTRINSIC, lock(), e.thread, e.chain, afterWait, e.time));
         blocked.add(new Blocked(c, e.time, e.seq));
         if (!afterWait) {
             stats.change(e.time, +1);
@@ -173,10 +178,7 @@ final class MonitorLockAnalyzer {
         for (Blocked b : blocked) {
             Contention c = b.contention;
             if (c.start() >= e.time && c.parts().isEmpty()) {
-                b.contention = new Contention(c.kind(), lock, c.thread(), c.chain(), c.afterWait(), c.start());
-                if (foldParts) {
-                    b.contention.foldParts();
-                }
+                b.contention = folding(new Contention(c.kind(), lock, c.thread(), c.chain(), c.afterWait(), c.start()));
             }
         }
     }

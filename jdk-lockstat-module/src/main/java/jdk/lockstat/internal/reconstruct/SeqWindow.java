@@ -69,8 +69,6 @@ final class SeqWindow<E extends SequencedEvent> {
      * enter placement asks at every event that arrives while a gap is open).
      */
     private long low;
-    /** No event waits with a number above this one (the largest put since the window was last empty). */
-    private long high = -1;
     /** Waiting events that occupy more than one number, by their first: few, and null while none wait. */
     private TreeMap<Long, E> spans;
     /** Numbers the waiting spans cover beyond their first ones. */
@@ -128,16 +126,9 @@ final class SeqWindow<E extends SequencedEvent> {
         e.nextInSlot = slots[i];
         slots[i] = e;
         used[i >>> 6] |= 1L << i;
-        if (count == 0) {
-            low = e.seq;   // the only one waiting: exact bounds again, however far they had drifted
-            high = e.lastSeq();
-        }
         count++;
         if (e.seq < low) {
             low = e.seq;
-        }
-        if (e.lastSeq() > high) {
-            high = e.lastSeq();
         }
         if (e.count() > 1) {
             if (spans == null) {
@@ -160,10 +151,7 @@ final class SeqWindow<E extends SequencedEvent> {
         for (SequencedEvent e = slots[i]; e != null; before = e, e = e.nextInSlot) {
             if (e.seq == seq) {
                 if (before == null) {
-                    slots[i] = e.nextInSlot;
-                    if (slots[i] == null) {
-                        used[i >>> 6] &= ~(1L << i);
-                    }
+                    setHead(i, e.nextInSlot);
                 } else {
                     before.nextInSlot = e.nextInSlot;
                 }
@@ -243,10 +231,7 @@ final class SeqWindow<E extends SequencedEvent> {
                 SequencedEvent after = e.nextInSlot;
                 if (filter.test((E) e)) {
                     if (before == null) {
-                        slots[i] = after;
-                        if (after == null) {
-                            used[i >>> 6] &= ~(1L << i);
-                        }
+                        setHead(i, after);
                     } else {
                         before.nextInSlot = after;
                     }
@@ -267,19 +252,16 @@ final class SeqWindow<E extends SequencedEvent> {
      * smaller of the range and the table.
      */
     List<E> removeRange(long from, long to) {
-        // Only where events may wait: a summary delivered ahead of the events that wait after it (the
-        // usual case) looks at none of its hundreds of numbers.
-        long lo = Math.max(from, low), hi = Math.min(to, high + 1);
-        if (count == 0 || hi <= lo) {
+        if (count == 0 || to <= from) {
             return List.of();
         }
-        if (hi - lo > slots.length) {
-            return removeIf(e -> e.seq >= lo && e.seq < hi);
+        if (to - from > slots.length) {
+            return removeIf(e -> e.seq >= from && e.seq < to);
         }
         // At most one table's length of numbers: each slot stands for one number of the range.
         List<E> out = new ArrayList<>(0);
         int mask = slots.length - 1;
-        for (long s = lo; s < hi; ) {
+        for (long s = from; s < to; ) {
             int i = (int) (s & mask);
             long bits = used[i >>> 6] >>> i;   // slot i and the rest of its word
             if (bits == 0) {
@@ -287,7 +269,7 @@ final class SeqWindow<E extends SequencedEvent> {
                 continue;
             }
             s += Long.numberOfTrailingZeros(bits);
-            if (s >= hi) {
+            if (s >= to) {
                 break;
             }
             E e = unlink(s);
@@ -297,6 +279,14 @@ final class SeqWindow<E extends SequencedEvent> {
             s++;
         }
         return out;
+    }
+
+    /** Slot i's first event is now head (null: the slot is empty). */
+    private void setHead(int i, SequencedEvent head) {
+        slots[i] = head;
+        if (head == null) {
+            used[i >>> 6] &= ~(1L << i);
+        }
     }
 
     private void clear() {
