@@ -60,8 +60,8 @@ void LockStat::monitor_acquired(ObjectMonitor* m) {
   LockStatMonitorEvents::acquired(m);
 }
 
-bool LockStat::clock_is_counter() {
-  return LockStatClock::is_counter();
+bool LockStat::may_stamp_holds_inline() {
+  return LockStatClock::may_be_counter();
 }
 
 void LockStat::monitor_released(JavaThread* jt) {

@@ -56,7 +56,9 @@ class Thread;
 
 class LockStat : AllStatic {
   friend class LockStatService;   // turns tracing on and off
+  friend class LockStatC2MonitorCodeTest;
   static volatile bool _active;
+  static volatile bool _stamping_holds;   // tracing, on the time-stamp counter (below)
 
   // The recording halves of the hooks below, called only while tracing is on (lockStat.cpp).
   static void monitor_inflated(Thread* current, ObjectMonitor* m, oop obj);
@@ -73,9 +75,14 @@ class LockStat : AllStatic {
   static bool is_active()         { return _active; }
   // For compiled code that checks is_active() itself (C2's inflated monitor exit and acquisition).
   static address active_address() { return (address)&_active; }
-  // Whether LockStat's clock is the time-stamp counter, which C2's inline acquisition reads itself
-  // (storage/lockStatClock.hpp; chosen when the flags are processed, before any compilation).
-  static bool clock_is_counter();
+  // C2's inline acquisition of an inflated monitor (x86_64) stamps the hold's start itself with the
+  // time-stamp counter. Whether its code does so is fixed for the VM's life: C2 sizes a node's code
+  // in one pass and emits it in a later one, a compilation may straddle the first trace's start (which
+  // chooses LockStat's clock), and code that grew between the two passes fails C2's guarantee that a
+  // block does not grow. Whether it stamps now is read when the code runs: while tracing on the
+  // counter (storage/lockStatClock.hpp).
+  static bool may_stamp_holds_inline();
+  static address stamping_holds_address() { return (address)&_stamping_holds; }
 
   // VM and thread lifecycle (service/lockStatService.cpp).
   // After argument parsing: validates the flags; prints an error and returns false for bad values.

@@ -61,6 +61,7 @@
 #include "utilities/ostream.hpp"
 
 volatile bool   LockStat::_active = false;
+volatile bool   LockStat::_stamping_holds = false;
 const char*     LockStatService::_trace_path = nullptr;
 const char*     LockStatService::_report_path = nullptr;
 bool            LockStatService::_write_trace_file = false;
@@ -109,8 +110,16 @@ void LockStatService::mark_start() {
   _start_nanos = os::javaTimeNanos();
 }
 
+// C2's inline acquisition stamps a hold's start only while tracing (lockStat.hpp): set after
+// _active, cleared before it.
 void LockStatService::set_active(bool active) {
+  if (!active) {
+    Atomic::release_store(&LockStat::_stamping_holds, false);
+  }
   Atomic::release_store(&LockStat::_active, active);
+  if (active) {
+    Atomic::release_store(&LockStat::_stamping_holds, LockStatClock::is_counter());
+  }
 }
 
 // The parts tracing needs, made on the first start (VM creation under -XX:+TraceLockContention, or

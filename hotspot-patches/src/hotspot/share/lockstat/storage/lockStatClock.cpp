@@ -42,7 +42,7 @@ void LockStatClock::initialize() {
 
 // The counter must tick at a constant rate, the same on every CPU, through power states: x86's
 // invariant TSC (VM_Version::supports_tscinv_ext, as for HotSpot's own Rdtsc).
-static bool counter_usable() {
+bool LockStatClock::may_be_counter() {
 #if defined(X86) && !defined(ZERO)
   return VM_Version::supports_tscinv_ext();
 #else
@@ -70,7 +70,7 @@ void LockStatClock::calibrate() {
 }
 
 void LockStatClock::calibrate_frequency() {
-  if (counter_usable() && _origin_nanos != 0) {
+  if (may_be_counter() && _origin_nanos != 0) {
     jlong waited = os::javaTimeNanos() - _origin_nanos;
     if (waited < calibration_nanos) {
       // Tracing from VM start: start-up usually took longer than this already.

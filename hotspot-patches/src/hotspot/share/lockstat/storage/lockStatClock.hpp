@@ -39,11 +39,12 @@ class LockStatClock : AllStatic {
   static jlong _origin_nanos;
   static jlong _read_ticks;    // what reading the clock itself adds to an interval it measures
   static void calibrate_frequency();
+  friend class LockStatC2MonitorCodeTest;
 
  public:
   static const jlong calibration_nanos = 20 * NANOSECS_PER_MILLISEC;
 
-  // The first calibration sample, and the choice of clock (when the flags are processed).
+  // The first calibration sample (when the flags are processed).
   static void initialize();
   // Measures the frequency if that has not been done yet; may sleep until calibration_nanos have
   // passed since initialize(). Before the first trace starts.
@@ -63,6 +64,8 @@ class LockStatClock : AllStatic {
   // to time it, so that the figure is the work's, not the measurement's.
   static jlong read_ticks() { return _read_ticks; }
   static bool is_counter() { return _counter; }
+  // Whether calibration may choose the counter: the CPU's, fixed before any code is compiled.
+  static bool may_be_counter();
   // A tick difference in nanoseconds.
   static jlong to_nanos(jlong ticks);
 };
