@@ -48,7 +48,8 @@ import jdk.lockstat.internal.model.Unknown;
  * lock ended before its release: by the time a contention is complete, its owners' states during it
  * have ended too. Their events may still be in later buffers, though; a contention is therefore held
  * until a drain period's end (every thread's events before it have arrived) passes its end, and at the
- * end of the trace. At most {@link #MAX_HELD} are held: past that the oldest is split with what is known. Each thread keeps
+ * end of the trace. At most {@link #MAX_HELD} are held, with at most {@link #MAX_HELD_PARTS} owner parts
+ * between them: past that the oldest is split with what is known. Each thread keeps
  * its latest {@link #MAX_INTERVALS} intervals, for {@link #ENDED_KEPT_NANOS} after it ended (so a trace of
  * many short-lived threads does not keep them all), and its CPU time samples ({@link CpuSamples}).
  *
@@ -57,6 +58,12 @@ import jdk.lockstat.internal.model.Unknown;
  */
 final class OwnerStateJoin implements ContentionSink, ActivityListener {
     static final int MAX_HELD = 20_000;
+    /**
+     * Owner parts of the contentions held, at most: on a barging monitor every blocked thread waits
+     * through hundreds of owners, and 20,000 held contentions kept 3 M parts (240 MB) on a 16-thread
+     * trace, promoted to the old generation before their drain period's end let them go.
+     */
+    static final long MAX_HELD_PARTS = 250_000;
     static final int MAX_INTERVALS = 256;
     /** How long a thread's states are kept after it ended, in trace time (its releases came before). */
     static final long ENDED_KEPT_NANOS = 10_000_000_000L;
@@ -212,20 +219,27 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
     /** Each thread's CPU time samples. */
     private final Map<ThreadRef, CpuSamples> cpu = new HashMap<>();
     private final ArrayDeque<Contention> held = new ArrayDeque<>();
+    private long heldParts;   // theirs; parts do not come or go while a contention is held
     private record Ended(ThreadRef thread, long time) {}
     private final ArrayDeque<Ended> ended = new ArrayDeque<>();
     private long settledUpTo = Long.MIN_VALUE;
     private int lookups;   // left for the contention being split
 
     private final long maxBlameParts;
+    private final long maxHeldParts;
 
     OwnerStateJoin(ContentionSink next) {
         this(next, MAX_BLAME_PARTS);
     }
 
     OwnerStateJoin(ContentionSink next, long maxBlameParts) {
+        this(next, maxBlameParts, MAX_HELD_PARTS);
+    }
+
+    OwnerStateJoin(ContentionSink next, long maxBlameParts, long maxHeldParts) {
         this.next = next;
         this.maxBlameParts = maxBlameParts;
+        this.maxHeldParts = maxHeldParts;
     }
 
     /** A contention as its analyzer finished it: its thread was blocked on its lock meanwhile. */
@@ -329,10 +343,17 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
             return;
         }
         held.addLast(c);
-        while (held.size() > MAX_HELD) {
-            emit(held.removeFirst());
+        heldParts += c.parts().size();
+        while (held.size() > MAX_HELD || heldParts > maxHeldParts) {
+            emit(unhold());
         }
         release();
+    }
+
+    private Contention unhold() {
+        Contention c = held.removeFirst();
+        heldParts -= c.parts().size();
+        return c;
     }
 
     /** Every thread's events before this time have arrived (a drain period's end). */
@@ -352,13 +373,13 @@ final class OwnerStateJoin implements ContentionSink, ActivityListener {
 
     void finish() {
         while (!held.isEmpty()) {
-            emit(held.removeFirst());
+            emit(unhold());
         }
     }
 
     private void release() {
         while (!held.isEmpty() && held.peekFirst().end() <= settledUpTo) {
-            emit(held.removeFirst());
+            emit(unhold());
         }
     }
 

@@ -40,8 +40,8 @@ import jdk.lockstat.internal.model.ThreadRef;
 /**
  * What the what-if replay needs from one pass of the analysis: every blocked interval on a lock, and the
  * holds the contentions' owner parts reveal. A hold is seen only while some thread was blocked behind it,
- * once for each such thread: the pieces of one hold (same lock, owner and chain) are joined into one
- * interval by {@link ReplayModel#build}. Waits for a resource (a pool's item, a queue's element) are
+ * once for each such thread: the pieces of one holder (same lock, owner and chain) are kept as their
+ * union as they come ({@link HoldPieces}), each hold one interval. Waits for a resource (a pool's item, a queue's element) are
  * counted but not replayed: several threads hold a pool's items at once, which a replay of one owner at
  * a time does not model.
  */
@@ -63,7 +63,7 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
     record Wait(LockRef lock, long start, long end, Object section, ChainRef chain) {}
 
     private final SectionKeys keys;
-    final Map<HoldId, LongPairs> pieces = new LinkedHashMap<>();
+    final Map<HoldId, HoldPieces> pieces = new LinkedHashMap<>();
     final Map<HoldId, Object> sectionOf = new HashMap<>();
     final Map<ThreadRef, List<Wait>> waits = new LinkedHashMap<>();
     /**
@@ -115,7 +115,7 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
                 continue;
             }
             HoldId id = new HoldId(c.lock(), p.owner(), p.chain());
-            pieces.computeIfAbsent(id, i -> new LongPairs()).add(p.start(), p.end());
+            pieces.computeIfAbsent(id, i -> new HoldPieces()).add(p.start(), p.end());
             Object section = sectionOf.computeIfAbsent(id, i -> keys.key(c.lock(), p));
             blockedBySection.computeIfAbsent(section, k -> new long[1])[0] += p.nanos();
         }
@@ -137,7 +137,7 @@ public final class HoldCollector implements ContentionSink, ActivityListener {
             return;
         }
         HoldId id = new HoldId(lock, reader, chain);
-        pieces.computeIfAbsent(id, i -> new LongPairs()).add(from, to);
+        pieces.computeIfAbsent(id, i -> new HoldPieces()).add(from, to);
         sectionOf.computeIfAbsent(id, i -> keys.key(lock, partOf(reader, chain)));
     }
 

@@ -94,6 +94,16 @@ public final class ReplayModel {
             }
         }
 
+        /** Drops the arrays' room to grow: the line is complete, and kept for every replay. */
+        void trim() {
+            acquire = Arrays.copyOf(acquire, n);
+            reader = Arrays.copyOf(reader, n);
+            lock = Arrays.copyOf(lock, n);
+            section = Arrays.copyOf(section, n);
+            time = Arrays.copyOf(time, n);
+            acquired = Arrays.copyOf(acquired, n);
+        }
+
         /** The thread's own time before each action (never negative) and after the last. */
         void gaps(Parks parks) {
             gapBefore = new long[n];
@@ -272,26 +282,22 @@ public final class ReplayModel {
         // chains with the same frames (one hold may come with either of two such chains: a part's and a
         // reader's release's).
         Map<HoldCollector.HoldId, HoldCollector.HoldId> firstOf = new HashMap<>();
-        Map<HoldCollector.HoldId, HoldCollector.LongPairs> pieces = new LinkedHashMap<>();
-        for (Map.Entry<HoldCollector.HoldId, HoldCollector.LongPairs> e : c.pieces.entrySet()) {
+        Map<HoldCollector.HoldId, HoldPieces> pieces = new LinkedHashMap<>();
+        for (Map.Entry<HoldCollector.HoldId, HoldPieces> e : c.pieces.entrySet()) {
             HoldCollector.HoldId id = e.getKey();
             HoldCollector.HoldId same = new HoldCollector.HoldId(id.lock(), id.owner(),
                     id.chain() == null ? null : id.chain().canonical());
-            HoldCollector.LongPairs into = pieces.computeIfAbsent(firstOf.computeIfAbsent(same, k -> id),
-                    k -> new HoldCollector.LongPairs());
-            for (int i = 0; i < e.getValue().size(); i++) {
-                into.add(e.getValue().a[2 * i], e.getValue().a[2 * i + 1]);
-            }
+            pieces.computeIfAbsent(firstOf.computeIfAbsent(same, k -> id), k -> new HoldPieces()).addAll(e.getValue());
         }
         Map<ThreadRef, List<Hold>> holdsOf = new LinkedHashMap<>();
         Map<Integer, List<Hold>> holdsOn = new HashMap<>();
-        for (Map.Entry<HoldCollector.HoldId, HoldCollector.LongPairs> e : pieces.entrySet()) {
+        for (Map.Entry<HoldCollector.HoldId, HoldPieces> e : pieces.entrySet()) {
             HoldCollector.HoldId id = e.getKey();
             int lock = m.lockIndex(lockIndex, id.lock());
             Object key = c.sectionOf.get(id);
             int section = m.sectionIndex(sectionIndex, key, c);
             boolean reader = m.readHolds.shared(id.chain());
-            for (long[] iv : union(e.getValue())) {
+            for (long[] iv : e.getValue().union()) {
                 Hold h = new Hold(lock, section, iv[0], iv[1], id.owner(), reader);
                 holdsOf.computeIfAbsent(id.owner(), t -> new ArrayList<>()).add(h);
                 holdsOn.computeIfAbsent(lock, l -> new ArrayList<>()).add(h);
@@ -303,6 +309,7 @@ public final class ReplayModel {
             releasesOn.put(e.getKey(), e.getValue().stream().mapToLong(Hold::end).sorted().toArray());
             writerReleasesOn.put(e.getKey(), e.getValue().stream().filter(h -> !h.reader()).mapToLong(Hold::end).sorted().toArray());
         }
+        holdsOn.clear();   // what follows keeps only what it needs: a long trace's holds are most of the heap
         Map<ThreadRef, Line> lineOf = new LinkedHashMap<>();
         // per lock: blocked intervals, all and writers'
         Map<Integer, HoldCollector.LongPairs> acquired = new HashMap<>(), writerAcquired = new HashMap<>();
@@ -329,12 +336,14 @@ public final class ReplayModel {
             spansOf.put(t, m.holdSpans(actions, holdsOf.getOrDefault(t, List.of()), c.waits.getOrDefault(t, List.of()),
                     lockIndex, bounds.of(c.parks.get(t)), sectionIndex, c));
             actionsOf.put(t, actions);
+            holdsOf.remove(t);   // its spans hold what the replay needs of them
         }
         oneOwnerAtATime(spansOf.values());
         Map<Long, Integer> outerFirst = nestingVotes(spansOf.values());
         for (ThreadRef t : threads) {
             Line line = new Line(t);
-            m.addActions(line, actionsOf.get(t), spansOf.get(t), outerFirst);
+            m.addActions(line, actionsOf.remove(t), spansOf.remove(t), outerFirst);
+            line.trim();
             if (line.acquisitions > 0) {
                 long[] life = c.lifetimes.getOrDefault(t, new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
                 line.start = Math.min(Math.max(runStart, life[0]), line.time[0]);
@@ -389,24 +398,6 @@ public final class ReplayModel {
     }
 
     /** Sorted, overlapping or touching intervals joined. */
-    private static List<long[]> union(HoldCollector.LongPairs p) {
-        long[][] iv = new long[p.size()][];
-        for (int i = 0; i < iv.length; i++) {
-            iv[i] = new long[] {p.a[2 * i], p.a[2 * i + 1]};
-        }
-        Arrays.sort(iv, Comparator.comparingLong(x -> x[0]));
-        List<long[]> out = new ArrayList<>();
-        for (long[] x : iv) {
-            long[] last = out.isEmpty() ? null : out.get(out.size() - 1);
-            if (last != null && x[0] <= last[1]) {
-                last[1] = Math.max(last[1], x[1]);
-            } else {
-                out.add(x.clone());
-            }
-        }
-        return out;
-    }
-
     /**
      * One thread's holds, as {request, start, end, lock, section, how, reader}: how 0 when the trace shows
      * both ends, 1 when the start is estimated, 2 when the end is (a hold nobody waited behind); reader 1

@@ -30,6 +30,7 @@ import static jdk.lockstat.internal.reconstruct.Scenario.T3;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -40,6 +41,7 @@ import jdk.lockstat.internal.format.EventType;
 import jdk.lockstat.internal.model.Contention;
 import jdk.lockstat.internal.model.OwnerPart;
 import jdk.lockstat.internal.model.OwnerState;
+import jdk.lockstat.internal.model.ThreadRef;
 
 /** Owner parts split by what the owner was doing meanwhile, on hand-built traces with known answers. */
 class OwnerStateTest {
@@ -175,6 +177,34 @@ class OwnerStateTest {
         // hold13 keeps only T1's own wait for INNER (140); with blame it also had T2's 140 through T1.
         assertTrue(root.contains("<unknown owner>=150\n") && root.contains("demo.Worker.hold13=140\n")
                 && root.contains("demo.Worker.hold11=150\n"), root);
+    }
+
+    /**
+     * Complete contentions wait for their owners' states until a drain period's end passes them, with at
+     * most so many owner parts between them (on a barging monitor each blocked thread waits through
+     * hundreds of owners): past that the oldest goes on with what is known, and the rest in order.
+     */
+    @Test
+    void contentionsHeldForTheirOwnersStatesAreBoundedByTheirParts() {
+        List<Contention> out = new ArrayList<>();
+        OwnerStateJoin join = new OwnerStateJoin(out::add, 0, 10);
+        join.settled(0);   // a drain period's end before all of them: each is held
+        ThreadRef owner = new ThreadRef(1);
+        List<Contention> in = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            Contention c = new Contention(Contention.Kind.INTRINSIC, null, new ThreadRef(10 + i), null, false, 100);
+            for (int p = 0; p < 4; p++) {
+                c.addPart(100 + 10 * p, 105 + 10 * p, owner, null, 0);   // four parts: none adjoins the next
+            }
+            c.close(200);
+            in.add(c);
+            join.accept(c);
+        }
+        // 4 parts each, at most 10 held: the third, fourth and fifth each let the oldest go.
+        assertEquals(in.subList(0, 3), out);
+        join.finish();
+        assertEquals(in, out);
+        assertEquals(4, out.get(4).parts().size());
     }
 
     @Test
