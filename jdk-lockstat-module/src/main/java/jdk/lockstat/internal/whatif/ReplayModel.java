@@ -397,7 +397,6 @@ public final class ReplayModel {
         return name != null && name.contains("FairSync") && !name.contains("NonfairSync");
     }
 
-    /** Sorted, overlapping or touching intervals joined. */
     /**
      * One thread's holds, as {request, start, end, lock, section, how, reader}: how 0 when the trace shows
      * both ends, 1 when the start is estimated, 2 when the end is (a hold nobody waited behind); reader 1
