@@ -74,13 +74,7 @@ public final class ReplayModel {
 
         void add(boolean acq, boolean rd, int lk, int sec, long t, long got) {
             if (n == time.length) {
-                int c = n * 2;
-                acquire = Arrays.copyOf(acquire, c);
-                reader = Arrays.copyOf(reader, c);
-                lock = Arrays.copyOf(lock, c);
-                section = Arrays.copyOf(section, c);
-                time = Arrays.copyOf(time, c);
-                acquired = Arrays.copyOf(acquired, c);
+                resize(n * 2);
             }
             acquire[n] = acq;
             reader[n] = rd;
@@ -96,12 +90,16 @@ public final class ReplayModel {
 
         /** Drops the arrays' room to grow: the line is complete, and kept for every replay. */
         void trim() {
-            acquire = Arrays.copyOf(acquire, n);
-            reader = Arrays.copyOf(reader, n);
-            lock = Arrays.copyOf(lock, n);
-            section = Arrays.copyOf(section, n);
-            time = Arrays.copyOf(time, n);
-            acquired = Arrays.copyOf(acquired, n);
+            resize(n);
+        }
+
+        private void resize(int c) {
+            acquire = Arrays.copyOf(acquire, c);
+            reader = Arrays.copyOf(reader, c);
+            lock = Arrays.copyOf(lock, c);
+            section = Arrays.copyOf(section, c);
+            time = Arrays.copyOf(time, c);
+            acquired = Arrays.copyOf(acquired, c);
         }
 
         /** The thread's own time before each action (never negative) and after the last. */
