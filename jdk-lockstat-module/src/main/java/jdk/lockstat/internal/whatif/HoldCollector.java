@@ -41,9 +41,9 @@ import jdk.lockstat.internal.model.ThreadRef;
  * What the what-if replay needs from one pass of the analysis: every blocked interval on a lock, and the
  * holds the contentions' owner parts reveal. A hold is seen only while some thread was blocked behind it,
  * once for each such thread: the pieces of one holder (same lock, owner and chain) are kept as their
- * union as they come ({@link HoldPieces}), each hold one interval. Waits for a resource (a pool's item, a queue's element) are
- * counted but not replayed: several threads hold a pool's items at once, which a replay of one owner at
- * a time does not model.
+ * union as they come ({@link HoldPieces}), each hold one interval. Waits for a resource (a pool's item,
+ * a queue's element) are counted but not replayed: several threads hold a pool's items at once, which
+ * a replay of one owner at a time does not model.
  */
 public final class HoldCollector implements ContentionSink, ActivityListener {
     /** The section a hold belongs to: the key of the chosen aspect for this lock and owner part. */

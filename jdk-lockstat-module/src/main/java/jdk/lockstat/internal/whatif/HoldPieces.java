@@ -27,11 +27,11 @@ import java.util.List;
 
 /**
  * One holder's hold pieces (a lock, owner and chain: {@link HoldCollector}): intervals [from, to) that
- * overlap wherever several threads waited behind the same hold, kept as little more than their union. Each time the array is full the
- * union is taken in place, and the array grows only when that leaves it more than half full, so memory
- * follows the holds rather than the threads behind them (on a 16-thread barging monitor every hold came
- * once per blocked thread: 1 GB of pieces for 1.9 M holds), at O(log n) a piece. Intervals that touch
- * join, as in the replay's holds.
+ * overlap wherever several threads waited behind the same hold, kept as little more than their union.
+ * Each time the array is full the union is taken in place, and the array grows only when that leaves
+ * it more than half full, so memory follows the holds rather than the threads behind them (on a
+ * 16-thread barging monitor every hold came once per blocked thread: 1 GB of pieces for 1.9 M holds),
+ * at O(log n) a piece. Intervals that touch join, as in the replay's holds.
  */
 final class HoldPieces {
     private long[] a = new long[16];

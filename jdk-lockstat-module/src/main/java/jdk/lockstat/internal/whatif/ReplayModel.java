@@ -285,7 +285,8 @@ public final class ReplayModel {
             HoldCollector.HoldId id = e.getKey();
             HoldCollector.HoldId same = new HoldCollector.HoldId(id.lock(), id.owner(),
                     id.chain() == null ? null : id.chain().canonical());
-            pieces.computeIfAbsent(firstOf.computeIfAbsent(same, k -> id), k -> new HoldPieces()).addAll(e.getValue());
+            pieces.computeIfAbsent(firstOf.computeIfAbsent(same, k -> id), k -> new HoldPieces())
+                    .addAll(e.getValue());
         }
         Map<ThreadRef, List<Hold>> holdsOf = new LinkedHashMap<>();
         Map<Integer, List<Hold>> holdsOn = new HashMap<>();
