@@ -34,16 +34,16 @@ final class IntrinsicLockDispatcher implements MonitorQueue.Target {
     private final AnalysisCounters counters;
     private final PerLockStatistics lockStatistics = new PerLockStatistics();
     private final long statsFrom;
-    private final boolean foldParts;
     private final long statsTo;
+    private final boolean foldParts;
     private long traceStart;
 
     IntrinsicLockDispatcher(ContentionSink sink, AnalysisCounters counters, long statsFrom, long statsTo, boolean foldParts) {
         this.sink = sink;
-        this.foldParts = foldParts;
         this.counters = counters;
         this.statsFrom = statsFrom;
         this.statsTo = statsTo;
+        this.foldParts = foldParts;
     }
 
     @Override
