@@ -23,6 +23,7 @@
 
 #include "lockstat/events/lockStatMonitorState.hpp"
 #include "lockstat/storage/lockStatReleaseRun.hpp"
+#include "runtime/objectMonitor.hpp"
 #include "unittest.hpp"
 
 // The counters C2's inline unlock reads: never below zero, so that a decrement whose increment came
@@ -63,7 +64,7 @@ TEST(LockStatMonitorState, trace_number_and_inflate_mark) {
 }
 
 // The owner side of the event numbers: gapless, n numbers at once for a release that resolves
-// wait() references, on the owner's cache line.
+// wait() references.
 TEST(LockStatMonitorSeq, owner_numbers_are_gapless) {
   LockStatMonitorSeq seq;
   for (uint64_t i = 0; i < 1000; i++) {
@@ -71,7 +72,24 @@ TEST(LockStatMonitorSeq, owner_numbers_are_gapless) {
   }
   EXPECT_EQ(seq.next_owned(3), (uint64_t)1000);
   EXPECT_EQ(seq.owned(), (uint64_t)1003);
-  EXPECT_EQ(LOCKSTAT_OWNER_LINE_BYTES, sizeof(LockStatMonitorSeq));
+}
+
+// LockStat's members share no cache line with what threads spinning for the monitor read and write
+// (_owner, _succ, _entry_list, _recursions), however the monitor is aligned: each is a whole line away.
+// Beside them, a recorded release's loads missed, inside the critical section.
+TEST(LockStatMonitorLayout, members_live_a_cache_line_away_from_what_spinners_touch) {
+  const int ours[] = { in_bytes(ObjectMonitor::lockstat_offset()), in_bytes(ObjectMonitor::lockstat_seq_offset()) };
+  const int spinners[] = { in_bytes(ObjectMonitor::owner_offset()), in_bytes(ObjectMonitor::succ_offset()),
+                           in_bytes(ObjectMonitor::entry_list_offset()), in_bytes(ObjectMonitor::recursions_offset()) };
+  for (int field : spinners) {
+    for (int member : ours) {
+      EXPECT_GE(member - (field + 8), OM_CACHE_LINE_SIZE) << "field at " << field << ", LockStat's at " << member;
+    }
+  }
+  // and the owner side, which every owner writes, on another line than the counts, which stay put
+  // (lines counted from the monitor's start, as ObjectMonitor's own pads place its fields)
+  EXPECT_NE(in_bytes(ObjectMonitor::lockstat_seq_offset()) / OM_CACHE_LINE_SIZE,
+            (in_bytes(ObjectMonitor::lockstat_offset()) + (int)sizeof(LockStatMonitorState) - 1) / OM_CACHE_LINE_SIZE);
 }
 
 // A hold's start shortens an owner part only from the part's own start on: an unknown start (0) or

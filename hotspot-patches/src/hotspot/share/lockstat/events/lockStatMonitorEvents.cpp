@@ -351,25 +351,20 @@ static int take_pending(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
   return n;
 }
 
-// A release that continues the thread's run of m (LockStatReleaseRun), inside the critical section:
-// takes its number and its time here, and leaves nothing for after the release. Only platform
-// threads: a carrier's state is not its virtual threads'.
-static bool continue_run(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, jlong began) {
+// A release that continues the thread's run of m (LockStatReleaseRun), after the release: its number,
+// the enter count and its hold's start were taken inside the critical section (exit_begin), its time
+// right after the release store; joining the run only counts it. Only platform threads: a carrier's
+// state is not its virtual threads'.
+static bool continue_run(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, u8 seq, u8 enters, jlong time,
+                         jlong acquired) {
   LockStatReleaseRun* run = tl->run();
   intptr_t* sp;
   address pc;
   if (run->monitor != m || in_virtual_thread(jt, tl) || !LockStatStackWalk::exit_site(&sp, &pc) ||
-      !run->continues(m, m->lockstat_seq()->owned(), m->lockstat()->enters(), sp, pc)) {
+      !run->continues(m, seq, enters, sp, pc)) {
     return false;
   }
-  m->lockstat_seq()->next_owned(1);
-  run->add(LockStatClock::now(), m->lockstat_seq()->acquired());
-  LockStatSectionCounters* cost = tl->section_counters();
-  cost->releases++;
-  if (began != 0) {
-    cost->release_samples++;
-    cost->release_ticks += MAX2(LockStatClock::now() - began - LockStatClock::read_ticks(), (jlong)0);
-  }
+  run->add(time, acquired);
   return true;
 }
 
@@ -446,9 +441,6 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq,
     return 0;
   }
   int what = (contended ? (waiting ? WAIT_EXIT : EXIT) : 0) | (resolve ? RESOLVE : 0);
-  if (what == EXIT && tl != nullptr && continue_run(jt, tl, m, began)) {
-    return 0;   // numbered, timed and counted: nothing to do after the release
-  }
   // Owner-side numbers for what exit_end writes, the release's first and then the resolution's (a
   // thread has at most one pending reference per monitor: add_pending only where it had none), taken
   // now, while the thread owns m: a plain store, no locked instruction in the critical section. The
@@ -499,6 +491,10 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, u
   }
   if ((what & (EXIT | WAIT_EXIT)) != 0) {
     tl->section_counters()->releases++;
+  }
+  // Most recorded releases of a hot monitor continue the thread's own run: counted, no chain, no event.
+  if (what == EXIT && continue_run(jt, tl, m, seq, enters, time, acquired)) {
+    return;
   }
   // The waiting thread's own chain would name wait()'s caller, not the code that holds the lock
   // (paper's awaitNotEmpty): the wait's release gets a forward reference instead of a chain.

@@ -44,8 +44,8 @@ class LockStatMonitorEvents : AllStatic {
   static void contended_enter(JavaThread* jt, ObjectMonitor* m, bool after_wait);
   static void contended_entered(JavaThread* jt, ObjectMonitor* m);
   // An acquisition without blocking (ObjectMonitor::try_enter, spinning) while a thread is blocked on m:
-  // the hold's start, on the owner's line (LockStatMonitorSeq::set_acquired), inside the critical
-  // section: one clock read and one store.
+  // the hold's start, beside the owner side's numbers (LockStatMonitorSeq::set_acquired), inside the
+  // critical section: one clock read and one store.
   static void acquired(ObjectMonitor* m);
   static void deflated(Thread* current, ObjectMonitor* m);
 

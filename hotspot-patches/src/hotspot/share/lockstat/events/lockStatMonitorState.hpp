@@ -33,16 +33,18 @@ class LockStatReleaseStretch;
 // what its owner records (an acquisition, a release, a wait's release and what that release
 // resolves) takes the next numbers, with a plain load and store, since only the thread that owns the
 // monitor writes the counter and the lock's own hand-over orders successive owners. A locked add
-// would wait, inside the critical section, for this line that threads spinning on _owner keep pulling
-// away (172 ns a release on 16 cores). It lives on _owner's cache line (objectMonitor.hpp places it
-// there), which the owner is about to store to anyway. Contended enters, which do not own the
-// monitor, number themselves on the enter side (LockStatMonitorState).
+// would wait, inside the critical section, for the line (172 ns a release on 16 cores, when it was
+// _owner's line). It lives on a cache line of its own (objectMonitor.hpp places it there), which only
+// owners touch: on _owner's line, threads spinning for the monitor read and CAS it between every two
+// releases, and even the plain load missed (about 20 ns a release on 2 CPUs, ShortSectionDemo at 8
+// threads); here a thread that releases the monitor again finds the line where it left it. Contended
+// enters, which do not own the monitor, number themselves on the enter side (LockStatMonitorState).
 //
 // Beside it, the time the current owner took the monitor, when a thread was blocked on it then (the
 // hold's start; 0: never): the owner's recorded release reads it, so that the analysis charges the
 // owner from its acquisition on, not from the previous release (docs/trace-format.md,
-// MonitorContendedExit's held). Written only by an owner right after acquiring, on the line the
-// acquisition just took: C2's inline acquisition (x86_64, with the time-stamp counter as LockStat's
+// MonitorContendedExit's held). Written only by an owner right after acquiring (a store, which
+// does not wait for the line): C2's inline acquisition (x86_64, with the time-stamp counter as LockStat's
 // clock) and the runtime's (LockStat::on_monitor_acquired). Never cleared: an older owner's time is
 // older than that owner's recorded release, so readers bound it by the previous release.
 class LockStatMonitorSeq {
@@ -70,8 +72,6 @@ class LockStatMonitorSeq {
   // concurrently (before the monitor is traced, after its last owner).
   uint64_t owned() const { return Atomic::load(&_owned); }
 };
-// What ObjectMonitor's pad after _owner leaves out for it.
-#define LOCKSTAT_OWNER_LINE_BYTES sizeof(LockStatMonitorSeq)
 
 // The tracing state of one ObjectMonitor, a member of it (its lockstat(); the event sequence is the
 // other, lockstat_seq()), so that it ends with the monitor instead of living in a set keyed by address. objectMonitor.hpp,
@@ -144,10 +144,6 @@ class LockStatMonitorState {
     }
   }
 };
-
-#else
-
-#define LOCKSTAT_OWNER_LINE_BYTES 0
 
 #endif // INCLUDE_LOCKSTAT
 

@@ -29,10 +29,11 @@ class ObjectMonitor;
 // recorded release (the head) from a compiled exit, the same thread's next releases of the monitor
 // that take the very next owner-side numbers with the same enter count, from the same exit site
 // (the caller's sp and return address that C2's unlock slow path hands down), end owner parts that
-// are all this thread's with the head's chain. They are numbered, timed and counted here, inside the
-// critical section, and nothing is done for them after the release: the releasing thread gets back
-// to the lock as without tracing. The unwritten ones become one MonitorReleaseSummary when the run
-// is flushed (the thread's next recorded release, the drain period's safepoint, thread end).
+// are all this thread's with the head's chain. Inside the critical section such a release takes only
+// what every recorded release takes (its number, the enter count, its hold's start); after the
+// release it joins the run here, with no chain walked and no event written, so the releasing thread
+// gets back to the lock soon. The unwritten ones become one MonitorReleaseSummary when the run is
+// flushed (the thread's next recorded release, the drain period's safepoint, thread end).
 struct LockStatReleaseRun {
   ObjectMonitor* monitor;   // an id once written; never dereferenced; null: no run
   u8 next;                  // the owner-side number a continuation takes
@@ -53,8 +54,8 @@ struct LockStatReleaseRun {
   bool continues(ObjectMonitor* m, u8 owned, u8 entered, intptr_t* site_sp, address site_pc) const {
     return monitor == m && next == owned && enters == entered && sp == site_sp && pc == site_pc;
   }
-  // A continuation, numbered 'next' by the caller, released at now (inside the critical section), of a
-  // hold that began at acquired (0: not known).
+  // A continuation, numbered 'next' inside its critical section, released at now (read right after the
+  // release store), of a hold that began at acquired (0: not known).
   void add(jlong now, jlong acquired) {
     next++;
     count++;
