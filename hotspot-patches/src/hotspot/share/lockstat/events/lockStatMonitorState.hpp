@@ -36,15 +36,15 @@ class LockStatReleaseStretch;
 // would wait, inside the critical section, for the line (172 ns a release on 16 cores, when it was
 // _owner's line). It lives on a cache line of its own (objectMonitor.hpp places it there), which only
 // owners touch: on _owner's line, threads spinning for the monitor read and CAS it between every two
-// releases, and even the plain load missed (about 20 ns a release on 2 CPUs, ShortSectionDemo at 8
-// threads); here a thread that releases the monitor again finds the line where it left it. Contended
-// enters, which do not own the monitor, number themselves on the enter side (LockStatMonitorState).
+// releases, and even the plain load missed (23 ns a release on 2 CPUs, ShortSectionDemo at 8 threads;
+// 12.8 ns here, in the same phase of that guest). Contended enters, which do not own the monitor,
+// number themselves on the enter side (LockStatMonitorState).
 //
 // Beside it, the time the current owner took the monitor, when a thread was blocked on it then (the
 // hold's start; 0: never): the owner's recorded release reads it, so that the analysis charges the
 // owner from its acquisition on, not from the previous release (docs/trace-format.md,
-// MonitorContendedExit's held). Written only by an owner right after acquiring (a store, which
-// does not wait for the line): C2's inline acquisition (x86_64, with the time-stamp counter as LockStat's
+// MonitorContendedExit's held). Written only by an owner right after acquiring (a store, which does
+// not wait for the line): C2's inline acquisition (x86_64, with the time-stamp counter as LockStat's
 // clock) and the runtime's (LockStat::on_monitor_acquired). Never cleared: an older owner's time is
 // older than that owner's recorded release, so readers bound it by the previous release.
 class LockStatMonitorSeq {
