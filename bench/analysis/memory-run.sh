@@ -3,7 +3,7 @@
 # (or none): its time, peak RSS and whether it ran out of memory. Output kept in $OUT (default /tmp/mem).
 # usage: memory-run.sh LABEL CLASSES XMX(or none) TRACE CMD...
 label=$1 classes=$2 xmx=$3 trace=$4; shift 4
-out_dir=$out_dir; mkdir -p "$out_dir"
+out_dir=${OUT:-/tmp/mem}; mkdir -p "$out_dir"
 J=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
 CP=$classes:$(ls ~/.m2/repository/org/xerial/snappy/snappy-java/*/snappy-java-*.jar | head -1)
 heap=(); [ "$xmx" != none ] && heap=(-Xmx$xmx)
