@@ -25,6 +25,7 @@
 #include "lockstat/service/lockStatService.hpp"
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
 #include "lockstat/storage/lockStatClock.hpp"
+#include "runtime/atomic.hpp"
 #include "runtime/javaThread.inline.hpp"
 #include "runtime/sharedRuntime.hpp"
 #include "runtime/thread.hpp"
@@ -62,6 +63,18 @@ void LockStat::monitor_acquired(ObjectMonitor* m) {
 
 bool LockStat::may_stamp_holds_inline() {
   return LockStatClock::may_be_counter();
+}
+
+volatile uint32_t LockStat::_c2_exit_sites = 0;
+
+uint32_t LockStat::next_c2_exit_site() {
+  uint32_t site;
+  do {
+    site = Atomic::add(&_c2_exit_sites, 1u);
+    // Never 0 (no site), and never a number x86 would compare as a byte: C2 emits an exit twice, to
+    // size it and to keep it, each time with a new number, and the kept code must not be longer.
+  } while ((int32_t)site >= -128 && (int32_t)site <= 127);
+  return site;
 }
 
 void LockStat::monitor_released(JavaThread* jt) {

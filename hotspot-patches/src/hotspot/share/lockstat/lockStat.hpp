@@ -59,6 +59,7 @@ class LockStat : AllStatic {
   friend class LockStatC2MonitorCodeTest;
   static volatile bool _active;
   static volatile bool _stamping_holds;   // tracing, on the time-stamp counter (below)
+  static volatile uint32_t _c2_exit_sites;   // the last number next_c2_exit_site() gave
 
   // The recording halves of the hooks below, called only while tracing is on (lockStat.cpp).
   static void monitor_inflated(Thread* current, ObjectMonitor* m, oop obj);
@@ -83,6 +84,10 @@ class LockStat : AllStatic {
   // counter (storage/lockStatClock.hpp).
   static bool may_stamp_holds_inline();
   static address stamping_holds_address() { return (address)&_stamping_holds; }
+  // C2's inline exit of an inflated monitor continues its thread's run of releases itself, under the
+  // same condition (storage/lockStatReleaseRun.hpp); each such exit gets a number of its own, never 0,
+  // which it hands the VM when it diverts there, so that a run started there knows its site.
+  static uint32_t next_c2_exit_site();
 
   // VM and thread lifecycle (service/lockStatService.cpp).
   // After argument parsing: validates the flags; prints an error and returns false for bad values.

@@ -108,7 +108,7 @@ TEST(LockStatMonitorSeq, free_part_is_bounded_by_the_previous_release) {
 // A run of releases sums the lock-free time before its continuations' holds, and starts again when written.
 TEST(LockStatReleaseRun, sums_free_time_before_continuations) {
   LockStatReleaseRun run;
-  run.start(nullptr, 10, 3, 1000, 7, 0, nullptr, nullptr);
+  run.start(nullptr, 10, 3, 1000, 7, 0, nullptr, nullptr, 0, 0);
   run.add(1500, 1200);   // free 200 of 500
   run.add(2000, 0);      // unknown: none
   run.add(2600, 1900);   // an older start (before 2000): none

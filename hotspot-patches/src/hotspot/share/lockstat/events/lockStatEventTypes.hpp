@@ -410,11 +410,11 @@ inline void lockstat_write_lock_name_search(LockStatEventWriter& w, jlong time, 
   w.write_u1(flags);
 }
 
-// SectionStats: time, acquisitions, acquireNanos, releases, releasesTimed, releaseNanos, slowAcquisitions
-const size_t lockstat_section_stats_max_size = 71;
+// SectionStats: time, acquisitions, acquireNanos, releases, releasesTimed, releaseNanos, slowAcquisitions, inlineReleases
+const size_t lockstat_section_stats_max_size = 81;
 inline void lockstat_write_section_stats(LockStatEventWriter& w, jlong time, julong acquisitions, julong acquire_nanos,
                                          julong releases, julong releases_timed, julong release_nanos,
-                                         julong slow_acquisitions) {
+                                         julong slow_acquisitions, julong inline_releases) {
   w.write_varint((julong)LOCKSTAT_SECTION_STATS);
   w.write_timestamp(time);
   w.write_varint(acquisitions);
@@ -423,6 +423,7 @@ inline void lockstat_write_section_stats(LockStatEventWriter& w, jlong time, jul
   w.write_varint(releases_timed);
   w.write_varint(release_nanos);
   w.write_varint(slow_acquisitions);
+  w.write_varint(inline_releases);
 }
 
 #endif // SHARE_LOCKSTAT_EVENTS_LOCKSTATEVENTTYPES_HPP

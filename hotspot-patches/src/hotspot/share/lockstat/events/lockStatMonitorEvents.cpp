@@ -525,8 +525,11 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, u
     flush_run(jt, tl);
     intptr_t* site_sp;
     address site_pc;
-    if (!in_virtual_thread(jt, tl) && LockStatStackWalk::exit_site(&site_sp, &site_pc)) {
-      tl->run()->start(m, seq, enters, time, jt->monitor_owner_id(), chain, site_sp, site_pc);
+    uint32_t c2_site;
+    if (!in_virtual_thread(jt, tl) && LockStatStackWalk::exit_site(&site_sp, &site_pc, &c2_site)) {
+      // C2's exit holds the monitor as the mark word has it, tagged, unless monitors are in a table.
+      intptr_t key = (intptr_t)m + (UseObjectMonitorTable ? 0 : (intptr_t)markWord::monitor_value);
+      tl->run()->start(m, seq, enters, time, jt->monitor_owner_id(), chain, site_sp, site_pc, key, c2_site);
     } else {
       tl->run()->clear();
     }

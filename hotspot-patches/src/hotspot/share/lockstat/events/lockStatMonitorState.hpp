@@ -53,6 +53,7 @@ class LockStatMonitorSeq {
  public:
   LockStatMonitorSeq() : _owned(0), _acquired(0) {}
   static ByteSize acquired_offset() { return byte_offset_of(LockStatMonitorSeq, _acquired); }
+  static ByteSize owned_offset() { return byte_offset_of(LockStatMonitorSeq, _owned); }
   // Only while owning the monitor.
   void set_acquired(jlong ticks) { Atomic::store(&_acquired, ticks); }
   jlong acquired() const { return Atomic::load(&_acquired); }
@@ -110,6 +111,8 @@ class LockStatMonitorState {
   static ByteSize divert_offset() { return byte_offset_of(LockStatMonitorState, _blocked); }
   // _blocked alone, for C2's inline acquisition (LockStatMonitorSeq::acquired_offset).
   static ByteSize blocked_offset() { return byte_offset_of(LockStatMonitorState, _blocked); }
+  static ByteSize pending_waits_offset() { return byte_offset_of(LockStatMonitorState, _pending_waits); }
+  static ByteSize enters_offset() { return byte_offset_of(LockStatMonitorState, _enters); }
 
   uint32_t trace() const { return Atomic::load_acquire(&_trace); }
   uint32_t trace_cmpxchg(uint32_t expected, uint32_t value) { return Atomic::cmpxchg(&_trace, expected, value); }

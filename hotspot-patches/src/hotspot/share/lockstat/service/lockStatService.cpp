@@ -438,7 +438,7 @@ void LockStatService::write_shared_section_stats() {
   LockStatEventWriter w(b);
   lockstat_write_section_stats(w, LockStatClock::now(), c.acquisitions, (julong)LockStatClock::to_nanos((jlong)c.acquire_ticks),
                                c.releases, c.release_samples, (julong)LockStatClock::to_nanos((jlong)c.release_ticks),
-                               c.slow_acquisitions);
+                               c.slow_acquisitions, c.inline_releases);
   w.commit();
 }
 

@@ -266,10 +266,13 @@ static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
 // that holds the mark, and read by walks beneath it.
 static LOCKSTAT_TLS intptr_t* _leaf_caller_sp = nullptr;
 static LOCKSTAT_TLS intptr_t* _leaf_caller_record = nullptr;
+static LOCKSTAT_TLS uint32_t _leaf_caller_site = 0;
 
 void LockStatLeafCaller::set(intptr_t* caller_sp, intptr_t* record) {
   _leaf_caller_record = record;
   _leaf_caller_sp = caller_sp;
+  // The C2 exit that diverted here, if it was one: taken, so that no later exit sees it.
+  _leaf_caller_site = JavaThread::current()->take_lockstat_exit_site();
 }
 
 void LockStatLeafCaller::clear() {
@@ -282,12 +285,15 @@ bool LockStatLeafCaller::caller(intptr_t** caller_sp, intptr_t** record) {
   return *caller_sp != nullptr;
 }
 
-bool LockStatStackWalk::exit_site(intptr_t** sp, address* pc) {
+bool LockStatStackWalk::exit_site(intptr_t** sp, address* pc, uint32_t* c2_site) {
   intptr_t* record;
   if (!LockStatLeafCaller::caller(sp, &record)) {
     return false;
   }
   *pc = record_return_address(record);
+  if (c2_site != nullptr) {
+    *c2_site = _leaf_caller_site;
+  }
   return true;
 }
 

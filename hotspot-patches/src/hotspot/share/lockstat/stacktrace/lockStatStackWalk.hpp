@@ -57,8 +57,9 @@ class LockStatStackWalk : AllStatic {
   // The calling thread's top Java frame; false when there is none to be found.
   static bool top_frame(JavaThread* jt, LockStatTopFrame* top);
   // The compiled exit the calling thread is in (C2's unlock slow path, LockStatLeafCaller): its
-  // caller's sp and the return address into it, without a walk; false elsewhere.
-  static bool exit_site(intptr_t** sp, address* pc);
+  // caller's sp and the return address into it, without a walk; false elsewhere. *c2_site: the
+  // number of C2's inline exit that diverted there (JavaThread::_lockstat_exit_site), 0 if none did.
+  static bool exit_site(intptr_t** sp, address* pc, uint32_t* c2_site = nullptr);
   // Fills key (words_per_frame words per frame, innermost first) from the top frame down and returns
   // the number of frames; 0 when the stack cannot be walked. Meeting this thread's frame mark, the
   // walk stops and takes the frames below it from the mark's cache; *saved: how many

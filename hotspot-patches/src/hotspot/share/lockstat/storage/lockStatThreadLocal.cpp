@@ -87,6 +87,7 @@ LockStatThreadLocal* LockStatThreadLocal::current(JavaThread* jt) {
     _head = tl;
   }
   _lockstat_current = tl;
+  jt->set_lockstat_run(&tl->_run);   // for C2's inline exit (storage/lockStatReleaseRun.hpp)
   return tl;
 }
 
@@ -129,6 +130,7 @@ void LockStatThreadLocal::on_thread_exit(JavaThread* jt) {
   LockStatThreadLocal* tl = _lockstat_current;
   _lockstat_current = nullptr;
   _lockstat_exited = jt;
+  jt->set_lockstat_run(nullptr);
   if (tl == nullptr) {
     return;
   }
@@ -147,6 +149,7 @@ void LockStatThreadLocal::on_thread_exit(JavaThread* jt) {
       tl->_buffer = nullptr;
     }
     _exited_chain_counters.add(tl->_chain_counters);
+    tl->_section_counters.inline_releases += tl->_run.inline_count;
     _exited_section_counters.add(tl->_section_counters);
   }
   delete tl;
@@ -170,6 +173,7 @@ LockStatSectionCounters LockStatThreadLocal::section_counters_at_safepoint() {
   LockStatSectionCounters sum = _exited_section_counters;
   for (LockStatThreadLocal* tl = _head; tl != nullptr; tl = tl->_next) {
     sum.add(tl->_section_counters);
+    sum.inline_releases += tl->_run.inline_count;   // C2's inline exit counts them in the run
   }
   return sum;
 }
@@ -191,6 +195,7 @@ void LockStatThreadLocal::reset_all_at_safepoint() {
       tl->_buffer = nullptr;
     }
     tl->_context_tid = tl->_tid;
+    tl->_thread->take_lockstat_exit_site();   // a C2 exit's site left by a diversion the trace's stop cut off
     for (int i = 0; i < announced_slots; i++) {
       tl->_announced[i] = -1;
     }
@@ -199,6 +204,7 @@ void LockStatThreadLocal::reset_all_at_safepoint() {
     tl->_repark_tid = 0;
     tl->_chain_counters = LockStatChainCounters();
     tl->_section_counters = LockStatSectionCounters();
+    tl->_run.inline_count = 0;
     // Counted blocked in the last trace: the new one does not undo that count (the monitors'
     // counts are reset beside this, LockStatMonitorEvents::reset_monitors_at_safepoint).
     tl->_blocked_on_count = 0;

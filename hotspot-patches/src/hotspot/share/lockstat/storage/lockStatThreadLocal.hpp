@@ -60,13 +60,17 @@ struct LockStatSectionCounters {
   // Of the acquisitions, those that wrote their event the slow way while owning the monitor: a new
   // buffer (the one reserved before blocking was used up) or a virtual thread's context switch.
   u8 slow_acquisitions;
+  // Releases that continued their thread's run in C2's inline exit (LockStatReleaseRun::inline_count):
+  // not in releases, and not timed (inside the section they take loads, compares and three
+  // increments, no call; a clock read around them would cost more than they do).
+  u8 inline_releases;
   static const uint release_sample_period = 64;
   LockStatSectionCounters() : acquisitions(0), acquire_ticks(0), releases(0), release_samples(0), release_ticks(0),
-                              slow_acquisitions(0) {}
+                              slow_acquisitions(0), inline_releases(0) {}
   void add(const LockStatSectionCounters& o) {
     acquisitions += o.acquisitions; acquire_ticks += o.acquire_ticks;
     releases += o.releases; release_samples += o.release_samples; release_ticks += o.release_ticks;
-    slow_acquisitions += o.slow_acquisitions;
+    slow_acquisitions += o.slow_acquisitions; inline_releases += o.inline_releases;
   }
 };
 

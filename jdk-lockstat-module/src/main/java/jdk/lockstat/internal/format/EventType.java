@@ -119,11 +119,12 @@ public enum EventType {
      * safepoint): contended acquisitions recorded and the nanoseconds the new owner spent in LockStat code before
      * returning to its critical section; releases recorded, how many of them were timed (one in 64: two clock reads are
      * most of a release's cost) and the timed ones' nanoseconds from the exit hook to the release; acquisitions that
-     * took a buffer or switched context while owning.
+     * took a buffer or switched context while owning; releases that continued their thread's run in C2's inline exit,
+     * without calling the VM (not in releases, not timed; absent from traces of VMs before 2026-11-29: 0).
      */
     SECTION_STATS(Id.SECTION_STATS, of("time", TIMESTAMP), of("acquisitions", VARINT), of("acquireNanos", VARINT),
             of("releases", VARINT), of("releasesTimed", VARINT), of("releaseNanos", VARINT),
-            of("slowAcquisitions", VARINT));
+            of("slowAcquisitions", VARINT), of("inlineReleases", VARINT));
 
     /** ThreadStart.flags: 1 a virtual thread; 2 a daemon thread; 4 already running when tracing started. */
     public static final int THREAD_VIRTUAL = 1, THREAD_DAEMON = 2, THREAD_EXISTED = 4;

@@ -30,13 +30,17 @@ import jdk.lockstat.internal.format.EventType;
  * release. Totals since tracing started; the latest event holds the trace's.
  */
 final class SectionStatistics {
-    /** One SECTION_STATS event: releaseNanos is the timed releases' time (releasesTimed of them). */
+    /**
+     * One SECTION_STATS event: releaseNanos is the timed releases' time (releasesTimed of them);
+     * inlineReleases, releases made by C2's inline exit without calling the VM, are apart from releases
+     * and not timed (0 in traces written before the field).
+     */
     record Counters(long time, long acquisitions, long acquireNanos, long releases, long releasesTimed,
-                    long releaseNanos, long slowAcquisitions) {
+                    long releaseNanos, long slowAcquisitions, long inlineReleases) {
         static Counters of(Event e) {
             return new Counters(e.time(), e.getLong("acquisitions"), e.getLong("acquireNanos"),
                     e.getLong("releases"), e.getLong("releasesTimed"), e.getLong("releaseNanos"),
-                    e.getLong("slowAcquisitions"));
+                    e.getLong("slowAcquisitions"), Math.max(0, e.getLong("inlineReleases")));
         }
 
         /** Nanoseconds per recorded contended acquisition; NaN without any. */
@@ -49,7 +53,10 @@ final class SectionStatistics {
             return releasesTimed == 0 ? Double.NaN : (double) releaseNanos / releasesTimed;
         }
 
-        /** All of LockStat's time in critical sections: the releases' extrapolated from the timed ones. */
+        /**
+         * All of LockStat's time in critical sections: the releases' extrapolated from the timed ones (the
+         * inline releases, a few loads and stores each, are not in it).
+         */
         double totalNanos() {
             double perRelease = nanosPerRelease();
             return acquireNanos + (Double.isNaN(perRelease) ? 0 : perRelease * releases);

@@ -192,6 +192,10 @@ final class SummaryCommand implements Command {
         out.printf("              %,.3f ms in all; %,d contended acquisitions, %s each; %,d releases, %s each (%,d timed)%n",
                 t.totalNanos() / 1e6, t.acquisitions(), nanos(t.nanosPerAcquisition()), t.releases(),
                 nanos(t.nanosPerRelease()), t.releasesTimed());
+        if (t.inlineReleases() > 0) {
+            out.printf("              %,d more releases continued their thread's run in C2's inline exit (no call into the VM; not timed)%n",
+                    t.inlineReleases());
+        }
         if (t.slowAcquisitions() > 0) {
             out.printf("              %,d acquisitions took a buffer or switched a virtual thread's context while owning%n",
                     t.slowAcquisitions());
@@ -230,7 +234,8 @@ final class SummaryCommand implements Command {
                 + ", \"releases\": " + t.releases() + ", \"releasesTimed\": " + t.releasesTimed()
                 + ", \"releaseNanos\": " + t.releaseNanos()
                 + ", \"nanosPerRelease\": " + Json.number(t.nanosPerRelease())
-                + ", \"slowAcquisitions\": " + t.slowAcquisitions() + "}";
+                + ", \"slowAcquisitions\": " + t.slowAcquisitions()
+                + ", \"inlineReleases\": " + t.inlineReleases() + "}";
     }
 
     private static String counterFields(ChainStatistics.Counters c, String sep) {

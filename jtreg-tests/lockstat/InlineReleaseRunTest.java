@@ -1,0 +1,217 @@
+/*
+ * Copyright (c) 2026, LockStat JDK authors. All rights reserved.
+ * DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER.
+ *
+ * This code is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License version 2 only, as
+ * published by the Free Software Foundation.
+ *
+ * This code is distributed in the hope that it will be useful, but WITHOUT
+ * ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ * FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+ * version 2 for more details (a copy is included in the LICENSE file that
+ * accompanied this code).
+ *
+ * You should have received a copy of the GNU General Public License version
+ * 2 along with this work; if not, write to the Free Software Foundation,
+ * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
+ */
+
+/*
+ * @test
+ * @summary Release runs continued by C2's inline exit, which calls the VM only to start a run: one
+ *          owner releases a monitor K times at site A, then K times at site B (two synchronized blocks
+ *          of one C2-compiled method: the same frame, the same sp, two exits), N rounds, while a
+ *          virtual thread stays blocked on the monitor (the only carrier is kept busy, so it cannot
+ *          take it). Every release must be recorded with its own site's chain: exactly N*K with A's
+ *          and N*K with B's, events and summaries together (an inline exit that continued the other
+ *          site's run would move releases from one to the other); the trace verifies; on x86_64 the
+ *          VM made releases inline (SectionStats' inlineReleases, at most 2*N*(K-1): every group's
+ *          first release starts a run in the VM); and the blocked thread's wait splits between the
+ *          sites as the owner's own clock split its holds. Run with and without the object monitor
+ *          table (the inline exit finds the monitor untagged there).
+ * @library /lib
+ * @build LockStatRun
+ * @run main/timeout=300 InlineReleaseRunTest
+ */
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+public class InlineReleaseRunTest {
+    static final int ROUNDS = 200;
+    static final int PER_SITE = 5;
+
+    public static class Workload {
+        static final Object LOCK = new Object();
+        static volatile boolean hogRunning;
+        static volatile boolean stopHog;
+        static long heldA, heldB;
+
+        // Sites A and B: the monitor exits this test is about (C2 compiles this method during the warm-up).
+        static void rounds(Object lock, int n, int k, long nanosA, long nanosB) {
+            for (int r = 0; r < n; r++) {
+                for (int i = 0; i < k; i++) {
+                    synchronized (lock) {
+                        heldA += hold(nanosA);
+                    }
+                }
+                for (int i = 0; i < k; i++) {
+                    synchronized (lock) {
+                        heldB += hold(nanosB);
+                    }
+                }
+            }
+        }
+
+        static long hold(long nanos) {
+            long start = System.nanoTime(), now;
+            do {
+                now = System.nanoTime();
+            } while (now - start < nanos);
+            return now - start;
+        }
+
+        public static void main(String[] args) throws Exception {
+            Object warm = new Object();
+            for (int i = 0; i < 20_000; i++) {   // every loop taken as in the measured call: no branch left to C2's traps
+                rounds(warm, 2, PER_SITE, 100, 100);
+            }
+            heldA = heldB = 0;
+            Thread w = Thread.ofVirtual().name("inline-w").unstarted(() -> {
+                synchronized (LOCK) {
+                    LOCK.hashCode();
+                }
+            });
+            Thread owner = Thread.ofPlatform().name("inline-owner").unstarted(() -> {
+                try {
+                    synchronized (LOCK) {
+                        w.start();
+                        while (w.getState() != Thread.State.BLOCKED) {
+                            Thread.sleep(1);
+                        }
+                        // The only carrier from now on spins: W, woken by a release, cannot run.
+                        Thread.ofVirtual().name("hog").start(() -> {
+                            hogRunning = true;
+                            while (!stopHog) {
+                                Thread.onSpinWait();
+                            }
+                        });
+                        while (!hogRunning) {
+                            Thread.sleep(1);
+                        }
+                    }
+                    rounds(LOCK, ROUNDS, PER_SITE, 20_000, 60_000);
+                } catch (InterruptedException e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            owner.start();
+            owner.join();
+            stopHog = true;
+            w.join();
+            System.out.println("heldA=" + heldA + " heldB=" + heldB);
+            System.out.println("workload-done");
+        }
+    }
+
+    static long printed(String stdout, String label) {
+        Matcher m = Pattern.compile(label + "=([0-9]+)").matcher(stdout);
+        LockStatRun.check(m.find(), "the workload printed " + label);
+        return Long.parseLong(m.group(1));
+    }
+
+    static long nanosOf(String json, String keyPart) {
+        Matcher m = Pattern.compile("\"key\": \"[^\"]*" + Pattern.quote(keyPart) + "[^\"]*\", \"totalNanos\": ([0-9]+)").matcher(json);
+        long sum = 0;
+        while (m.find()) {
+            sum += Long.parseLong(m.group(1));
+        }
+        return sum;
+    }
+
+    static void check(String name, String... vmOptions) throws Exception {
+        List<String> options = new ArrayList<>(List.of("-Djdk.virtualThreadScheduler.parallelism=1",
+                "-Djdk.virtualThreadScheduler.maxPoolSize=1", "-XX:-TieredCompilation", "-Xbatch",
+                "-XX:+PrintCompilation", "-XX:CompileCommand=quiet",
+                "-XX:CompileCommand=dontinline,InlineReleaseRunTest$Workload::rounds"));
+        options.addAll(List.of(vmOptions));
+        LockStatRun.Traced t = LockStatRun.traceWorkload("inlinerun-" + name, "InlineReleaseRunTest$Workload",
+                options.toArray(new String[0]));
+        String stdout = t.run().stdout;
+        LockStatRun.check(stdout.contains("InlineReleaseRunTest$Workload::rounds"), name + ": C2 compiled rounds");
+        long heldA = printed(stdout, "heldA"), heldB = printed(stdout, "heldB");
+        String trace = t.trace().toString();
+        LockStatRun.lockstat("verify", trace).shouldHaveExitValue(0);
+
+        // Chains by the line of their first frame, where that frame is rounds: A's line is the smaller.
+        String print = LockStatRun.lockstat("print", trace).shouldHaveExitValue(0).stdout;
+        String roundsId = null;
+        Matcher m = Pattern.compile("(?m)^Method .* method=(\\d+) class=\\d+ name=\"rounds\"").matcher(print);
+        if (m.find()) {
+            roundsId = m.group(1);
+        }
+        LockStatRun.check(roundsId != null, name + ": rounds is named in the trace");
+        Map<String, Integer> lineOfChain = new HashMap<>();
+        m = Pattern.compile("(?m)^CallChain .* chain=(\\d+) frames=\\[\\{method=(\\d+) bci=\\d+ line=(-?\\d+)").matcher(print);
+        while (m.find()) {
+            if (m.group(2).equals(roundsId)) {
+                lineOfChain.put(m.group(1), Integer.parseInt(m.group(3)));
+            }
+        }
+        int lineA = lineOfChain.values().stream().min(Integer::compare).orElse(-1);
+        int lineB = lineOfChain.values().stream().max(Integer::compare).orElse(-1);
+        LockStatRun.check(lineA > 0 && lineB > lineA, name + ": two exit sites in rounds: " + lineOfChain);
+        long[] releases = new long[2];   // A, B
+        m = Pattern.compile("(?m)^MonitorContendedExit .* chain=(\\d+)").matcher(print);
+        while (m.find()) {
+            Integer line = lineOfChain.get(m.group(1));
+            if (line != null) {
+                releases[line == lineA ? 0 : 1]++;
+            }
+        }
+        m = Pattern.compile("\\{thread=\\d+ chain=(\\d+) releases=(\\d+) ").matcher(print);
+        while (m.find()) {
+            Integer line = lineOfChain.get(m.group(1));
+            if (line != null) {
+                releases[line == lineA ? 0 : 1] += Long.parseLong(m.group(2));
+            }
+        }
+        long expected = (long) ROUNDS * PER_SITE;
+        LockStatRun.check(releases[0] == expected && releases[1] == expected,
+                name + ": releases with A's chain " + releases[0] + ", with B's " + releases[1] + "; " + expected + " each");
+
+        String summary = LockStatRun.lockstat("summary", "--format", "json", trace).shouldHaveExitValue(0).stdout;
+        m = Pattern.compile("\"inlineReleases\": ([0-9]+)").matcher(summary);
+        LockStatRun.check(m.find(), name + ": the summary counts inline releases: " + summary);
+        long inline = Long.parseLong(m.group(1));
+        String arch = System.getProperty("os.arch");
+        boolean x86 = arch.equals("amd64") || arch.equals("x86_64");
+        LockStatRun.check(inline <= 2 * (long) ROUNDS * (PER_SITE - 1),
+                name + ": at most " + 2 * ROUNDS * (PER_SITE - 1) + " inline releases: " + inline);
+        // Only where LockStat's clock is the time-stamp counter (an invariant one): the inline exit reads it.
+        String summaryText = LockStatRun.lockstat("summary", trace).shouldHaveExitValue(0).stdout;
+        boolean counterClock = Pattern.compile("(?m)^Clock:\\s+rdtsc").matcher(summaryText).find();
+        if (x86 && counterClock) {
+            LockStatRun.check(inline > 0, name + ": C2's inline exit continued runs: " + summary);
+        }
+
+        String json = LockStatRun.lockstat("report", "--by", "owner-chain", "--thread", "inline-w", "--format", "json",
+                trace).shouldHaveExitValue(0).stdout;
+        long ownerA = nanosOf(json, ":" + lineA), ownerB = nanosOf(json, ":" + lineB);
+        double shareA = 100.0 * ownerA / (ownerA + ownerB), measuredA = 100.0 * heldA / (heldA + heldB);
+        System.out.printf("%s: releases A %d, B %d; inline %d; A's share of the owners %.1f%% (held %.1f%%)%n",
+                name, releases[0], releases[1], inline, shareA, measuredA);
+        LockStatRun.check(ownerA > 0 && ownerB > 0 && Math.abs(shareA - measuredA) <= 5,
+                name + ": A's share of W's owners " + shareA + "% against its holds' " + measuredA + "%: " + json);
+    }
+
+    public static void main(String[] args) throws Exception {
+        check("marked");
+        check("monitor-table", "-XX:+UnlockDiagnosticVMOptions", "-XX:+UseObjectMonitorTable");
+    }
+}
