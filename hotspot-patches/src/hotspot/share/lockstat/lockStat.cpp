@@ -57,8 +57,8 @@ void LockStat::contended_entered(JavaThread* jt, ObjectMonitor* m) {
   LockStatMonitorEvents::contended_entered(jt, m);
 }
 
-void LockStat::monitor_acquired(ObjectMonitor* m) {
-  LockStatMonitorEvents::acquired(m);
+jlong LockStat::monitor_hold_start(ObjectMonitor* m) {
+  return LockStatMonitorEvents::hold_start(m);
 }
 
 bool LockStat::may_stamp_holds_inline() {

@@ -70,7 +70,7 @@ class LockStat : AllStatic {
   static void vthread_wait_end(JavaThread* jt, ObjectMonitor* m);
   static void vthread_reenter_blocked(JavaThread* jt, ObjectMonitor* m);
   static void vthread_acquired(JavaThread* jt, ObjectMonitor* m, bool after_wait);
-  static void monitor_acquired(ObjectMonitor* m);
+  static jlong monitor_hold_start(ObjectMonitor* m);
 
  public:
   static bool is_active()         { return _active; }
@@ -123,11 +123,14 @@ class LockStat : AllStatic {
   static void on_monitor_released(JavaThread* jt) {
     if (is_active()) monitor_released(jt);
   }
-  // ObjectMonitor::try_enter and spin_enter took m without blocking: while a thread is blocked on
-  // m, the hold's start for the owner's recorded release (LockStatMonitorSeq::set_acquired). C2's
-  // inline acquisition stores it itself; a contended acquisition has its ContendedEntered.
-  static void on_monitor_acquired(ObjectMonitor* m) {
-    if (is_active()) monitor_acquired(m);
+  // ObjectMonitor::try_lock and try_spin, about to CAS the owner field of a monitor they saw free:
+  // while a thread is blocked on m, the time, which the CAS's winner stores as its hold's start
+  // (LockStatMonitorSeq::set_acquired) for its recorded release; 0 otherwise (nothing to store). Read
+  // before the CAS, so that only the store is inside the critical section (a clock read is 25 cycles
+  // or more, which every blocked thread would wait too). C2's inline acquisition does the same itself;
+  // a contended acquisition has its ContendedEntered besides.
+  static jlong hold_start_before_cas(ObjectMonitor* m) {
+    return is_active() ? monitor_hold_start(m) : 0;
   }
   static void on_monitor_deflated(Thread* current, ObjectMonitor* m) {
     if (is_active()) monitor_deflated(current, m);

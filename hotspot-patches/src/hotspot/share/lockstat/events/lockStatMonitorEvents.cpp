@@ -318,10 +318,8 @@ void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) 
   cost->acquire_ticks += LockStatClock::now() - now;
 }
 
-void LockStatMonitorEvents::acquired(ObjectMonitor* m) {
-  if (m->lockstat()->is_contended()) {
-    m->lockstat_seq()->set_acquired(LockStatClock::now());
-  }
+jlong LockStatMonitorEvents::hold_start(ObjectMonitor* m) {
+  return m->lockstat()->is_contended() ? LockStatClock::now() : 0;
 }
 
 static volatile u8 next_forward_ref = 1;

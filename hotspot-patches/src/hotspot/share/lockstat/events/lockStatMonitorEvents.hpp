@@ -43,10 +43,10 @@ class LockStatMonitorEvents : AllStatic {
   static void inflated(Thread* current, ObjectMonitor* m, oop obj);
   static void contended_enter(JavaThread* jt, ObjectMonitor* m, bool after_wait);
   static void contended_entered(JavaThread* jt, ObjectMonitor* m);
-  // An acquisition without blocking (ObjectMonitor::try_enter, spinning) while a thread is blocked on m:
-  // the hold's start, beside the owner side's numbers (LockStatMonitorSeq::set_acquired), inside the
-  // critical section: one clock read and one store.
-  static void acquired(ObjectMonitor* m);
+  // An acquisition about to CAS m's owner field (ObjectMonitor::try_lock, spinning) while a thread is
+  // blocked on m: the time, which the winner stores as its hold's start (LockStatMonitorSeq::set_acquired,
+  // beside the owner side's numbers); 0 while none is blocked.
+  static jlong hold_start(ObjectMonitor* m);
   static void deflated(Thread* current, ObjectMonitor* m);
 
   // Exit, in two halves around the release (see LockStatMonitorExitMark). begin returns what to

@@ -44,9 +44,10 @@ class LockStatReleaseStretch;
 // hold's start; 0: never): the owner's recorded release reads it, so that the analysis charges the
 // owner from its acquisition on, not from the previous release (docs/trace-format.md,
 // MonitorContendedExit's held). Written only by an owner right after acquiring (a store, which does
-// not wait for the line): C2's inline acquisition (x86_64, with the time-stamp counter as LockStat's
-// clock) and the runtime's (LockStat::on_monitor_acquired). Never cleared: an older owner's time is
-// older than that owner's recorded release, so readers bound it by the previous release.
+// not wait for the line), with the time read just before its CAS: C2's inline acquisition (x86_64,
+// with the time-stamp counter as LockStat's clock) and the runtime's (ObjectMonitor::try_lock and
+// try_spin, LockStat::hold_start_before_cas). Never cleared: an older owner's time is older than
+// that owner's recorded release, so readers bound it by the previous release.
 class LockStatMonitorSeq {
   volatile uint64_t _owned;
   volatile jlong _acquired;
