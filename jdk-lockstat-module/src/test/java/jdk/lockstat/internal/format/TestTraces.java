@@ -86,9 +86,10 @@ public final class TestTraces {
                 2000L, 10L, 600_000L);
         b.event(EventType.LOCK_NAME, t += 1, 123456789L, 0x7f0011L, 1, 1L, "static Inventory.LOCK");
         b.event(EventType.LOCK_NAME_SEARCH, t += 1, 4_000_000L, 1L, 1L, 17_000L, 2_750_000L, 0);
-        // totals: 400 acquisitions in 8 us, 1000 releases of which 100 timed in 2 us, per buffer sequence number
+        // totals: 400 acquisitions in 8 us, 1000 releases of which 100 timed in 2 us, 500 inline releases, per
+        // buffer sequence number
         b.event(EventType.SECTION_STATS, t += 1, 400L * (seq + 1), 8_000L * (seq + 1), 1000L * (seq + 1),
-                100L * (seq + 1), 2_000L * (seq + 1), seq);
+                100L * (seq + 1), 2_000L * (seq + 1), seq, 500L * (seq + 1));
         b.event(EventType.THREAD_END, t + 1, 77L);
         return b;
     }

@@ -92,17 +92,18 @@ class MainTest {
     @Test
     void summaryShowsLockStatTimeInCriticalSections() throws IOException {
         // Two SECTION_STATS events (totals): the later one, 800 acquisitions in 16 us, 2000 releases of
-        // which 200 timed in 4 us (20 ns each: 40 us for all of them).
+        // which 200 timed in 4 us (20 ns each: 40 us for all of them), 1000 releases made inline (not in it).
         ToolRun r = run("summary", trace(true).toString());
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("0.056 ms in all; 800 contended acquisitions, 20 ns each; 2,000 releases, 20 ns each (200 timed)"),
                 r.out());
         assertTrue(r.out().contains("1 acquisitions took a buffer"), r.out());
+        assertTrue(r.out().contains("1,000 more releases continued their thread's run in C2's inline exit"), r.out());
         ToolRun j = run("summary", "--format", "json", trace(false).toString());
         assertEquals(0, j.status(), j.err());
         assertTrue(j.out().contains("\"criticalSections\": {\"acquisitions\": 800, \"acquireNanos\": 16000, "
                 + "\"nanosPerAcquisition\": 20.0000, \"releases\": 2000, \"releasesTimed\": 200, \"releaseNanos\": 4000, "
-                + "\"nanosPerRelease\": 20.0000, \"slowAcquisitions\": 1}"), j.out());
+                + "\"nanosPerRelease\": 20.0000, \"slowAcquisitions\": 1, \"inlineReleases\": 1000}"), j.out());
     }
 
     @Test
