@@ -61,7 +61,7 @@ struct LockStatSectionCounters {
   // buffer (the one reserved before blocking was used up) or a virtual thread's context switch.
   u8 slow_acquisitions;
   // Releases that continued their thread's run in C2's inline exit (LockStatReleaseRun::inline_count):
-  // not in releases, and not timed (inside the section they take loads, compares and three
+  // not in releases, and not timed (inside the section they take loads, compares and four
   // increments, no call; a clock read around them would cost more than they do).
   u8 inline_releases;
   static const uint release_sample_period = 64;
