@@ -56,12 +56,20 @@ public final class LockStatRun {
         return cmd;
     }
 
+    /**
+     * The class path of a workload's VM: the test's classes and the library's it built (jtreg compiles
+     * those into a folder of their own, which test.class.path names besides test.classes).
+     */
+    static String classPath() {
+        return System.getProperty("test.class.path", System.getProperty("test.classes"));
+    }
+
     /** java with the given VM options, the test's classes on the class path, then main class and args. */
     public static LockStatRun java(Path dir, String... args) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(jdkBin("java").toString());
         cmd.add("-cp");
-        cmd.add(System.getProperty("test.classes"));
+        cmd.add(classPath());
         cmd.addAll(Arrays.asList(args));
         return run(dir, cmd);
     }
@@ -71,7 +79,7 @@ public final class LockStatRun {
      * and waits until the child prints the given line first; for tests that then signal or kill it.
      */
     public static Process startJava(String firstLine, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(jdkBin("java").toString(), "-cp", System.getProperty("test.classes")));
+        List<String> cmd = new ArrayList<>(List.of(jdkBin("java").toString(), "-cp", classPath()));
         cmd.addAll(Arrays.asList(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String expected = firstLine + "\n";

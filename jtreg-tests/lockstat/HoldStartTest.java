@@ -28,7 +28,7 @@
  *          runtime's acquisition) and, on x86_64, with holder-b's method compiled by C2 (its inline
  *          acquisition reads the time-stamp counter), also with the object monitor table.
  * @library /lib
- * @build LockStatRun
+ * @build LockStatRun StuckVirtualThread
  * @run main/timeout=300 HoldStartTest
  */
 
@@ -39,8 +39,6 @@ import java.util.regex.Pattern;
 public class HoldStartTest {
     public static class Workload {
         static final Object LOCK = new Object();
-        static volatile boolean hogRunning;
-        static volatile boolean stopHog;
         static volatile long releasedA, acquiredB, releasedB;
 
         // holder-b's section: the monitor enter this test is about. Warmed up on a private object (a
@@ -60,7 +58,7 @@ public class HoldStartTest {
             for (int i = 0; i < 30_000; i++) {
                 holdB(warm, 0);
             }
-            CountDownLatch aHolds = new CountDownLatch(1), aReleased = new CountDownLatch(1);
+            CountDownLatch aReleased = new CountDownLatch(1);
             Thread w = Thread.ofVirtual().name("holdstart-w").unstarted(() -> {
                 synchronized (LOCK) {
                     LOCK.hashCode();
@@ -69,20 +67,8 @@ public class HoldStartTest {
             Thread a = Thread.ofPlatform().name("holder-a").start(() -> {
                 try {
                     synchronized (LOCK) {
-                        aHolds.countDown();
-                        while (w.getState() != Thread.State.BLOCKED) {
-                            Thread.sleep(1);
-                        }
-                        // The only carrier from now on spins: W, woken by the release below, cannot run.
-                        Thread.ofVirtual().name("hog").start(() -> {
-                            hogRunning = true;
-                            while (!stopHog) {
-                                Thread.onSpinWait();
-                            }
-                        });
-                        while (!hogRunning) {
-                            Thread.sleep(1);
-                        }
+                        // W, woken by the release below, cannot run.
+                        StuckVirtualThread.blockWhileHolding(LOCK, w);
                         Thread.sleep(20);
                         releasedA = System.nanoTime();
                     }
@@ -91,8 +77,6 @@ public class HoldStartTest {
                     throw new RuntimeException(e);
                 }
             });
-            aHolds.await();
-            w.start();
             Thread b = Thread.ofPlatform().name("holder-b").start(() -> {
                 try {
                     aReleased.await();
@@ -106,7 +90,7 @@ public class HoldStartTest {
             });
             b.join();
             a.join();
-            stopHog = true;
+            StuckVirtualThread.release();
             w.join();
             System.out.println("gapNanos=" + (acquiredB - releasedA) + " holdBNanos=" + (releasedB - acquiredB));
             System.out.println("workload-done");

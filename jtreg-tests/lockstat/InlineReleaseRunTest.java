@@ -31,7 +31,7 @@
  *          sites as the owner's own clock split its holds. Run with and without the object monitor
  *          table (the inline exit finds the monitor untagged there).
  * @library /lib
- * @build LockStatRun
+ * @build LockStatRun StuckVirtualThread
  * @run main/timeout=300 InlineReleaseRunTest
  */
 
@@ -48,8 +48,6 @@ public class InlineReleaseRunTest {
 
     public static class Workload {
         static final Object LOCK = new Object();
-        static volatile boolean hogRunning;
-        static volatile boolean stopHog;
         static long heldA, heldB;
 
         // Sites A and B: the monitor exits this test is about (C2 compiles this method during the warm-up).
@@ -90,20 +88,7 @@ public class InlineReleaseRunTest {
             Thread owner = Thread.ofPlatform().name("inline-owner").unstarted(() -> {
                 try {
                     synchronized (LOCK) {
-                        w.start();
-                        while (w.getState() != Thread.State.BLOCKED) {
-                            Thread.sleep(1);
-                        }
-                        // The only carrier from now on spins: W, woken by a release, cannot run.
-                        Thread.ofVirtual().name("hog").start(() -> {
-                            hogRunning = true;
-                            while (!stopHog) {
-                                Thread.onSpinWait();
-                            }
-                        });
-                        while (!hogRunning) {
-                            Thread.sleep(1);
-                        }
+                        StuckVirtualThread.blockWhileHolding(LOCK, w);   // W, woken by a release, cannot run
                     }
                     rounds(LOCK, ROUNDS, PER_SITE, 20_000, 60_000);
                 } catch (InterruptedException e) {
@@ -112,7 +97,7 @@ public class InlineReleaseRunTest {
             });
             owner.start();
             owner.join();
-            stopHog = true;
+            StuckVirtualThread.release();
             w.join();
             System.out.println("heldA=" + heldA + " heldB=" + heldB);
             System.out.println("workload-done");
