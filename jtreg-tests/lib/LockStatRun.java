@@ -219,6 +219,27 @@ public final class LockStatRun {
         return 100 * b / (a + b);
     }
 
+    /**
+     * The summed "totalNanos" of the JSON report nodes (lockstat report --format json) whose key contains
+     * the given text, e.g. a thread's name in owner-thread keys, or ":LINE" in owner-chain keys.
+     */
+    public static long totalNanosOf(String json, String keyPart) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"key\": \"[^\"]*"
+                + java.util.regex.Pattern.quote(keyPart) + "[^\"]*\", \"totalNanos\": ([0-9]+)").matcher(json);
+        long sum = 0;
+        while (m.find()) {
+            sum += Long.parseLong(m.group(1));
+        }
+        return sum;
+    }
+
+    /** A number a workload printed as "label=N" on its stdout. */
+    public static long printedNumber(String stdout, String label) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(label + "=([0-9]+)").matcher(stdout);
+        check(m.find(), "the workload printed " + label);
+        return Long.parseLong(m.group(1));
+    }
+
     /** The ids a workload printed as "label=1,2,3," on a line of its stdout. */
     public static java.util.Set<Long> printedIds(String stdout, String label) {
         java.util.Set<Long> ids = new java.util.HashSet<>();

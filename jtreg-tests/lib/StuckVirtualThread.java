@@ -17,12 +17,15 @@
  * Inc., 51 Franklin St, Fifth Floor, Boston, MA 02110-1301 USA.
  */
 
+import java.util.concurrent.locks.ReentrantLock;
+
 /**
  * A virtual thread that stays blocked on a monitor after the monitor is released: the VM keeps counting
  * it blocked, so every release is recorded, yet it cannot take the monitor, since the only carrier
  * (-Djdk.virtualThreadScheduler.parallelism=1 -Djdk.virtualThreadScheduler.maxPoolSize=1) is kept
- * busy by a spinning virtual thread until {@link #release()}. HoldStartTest and InlineReleaseRunTest
- * force their situations with it.
+ * busy by a spinning virtual thread until {@link #release()}; or, parked on a ReentrantLock, is unparked
+ * by its release and cannot run. HoldStartTest, InlineReleaseRunTest and JucHoldStartTest force their
+ * situations with it.
  */
 public final class StuckVirtualThread {
     private static volatile boolean hogRunning;
@@ -43,6 +46,25 @@ public final class StuckVirtualThread {
         while (w.getState() != Thread.State.BLOCKED) {
             Thread.sleep(1);
         }
+        occupyCarrier();
+    }
+
+    /**
+     * The same for a ReentrantLock: w (unstarted, about to lock it) is started and parks on the lock, then
+     * the only carrier is occupied. From the release of lock on, w is unparked but cannot run.
+     */
+    public static void parkWhileHolding(ReentrantLock lock, Thread w) throws InterruptedException {
+        if (!lock.isHeldByCurrentThread()) {
+            throw new IllegalStateException("the caller must hold the lock");
+        }
+        w.start();
+        while (w.getState() != Thread.State.WAITING) {
+            Thread.sleep(1);
+        }
+        occupyCarrier();
+    }
+
+    private static void occupyCarrier() throws InterruptedException {
         Thread.ofVirtual().name("hog").start(() -> {
             hogRunning = true;
             while (!stopHog) {

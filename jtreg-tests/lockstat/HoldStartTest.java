@@ -33,7 +33,6 @@
  */
 
 import java.util.concurrent.CountDownLatch;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 public class HoldStartTest {
@@ -97,21 +96,6 @@ public class HoldStartTest {
         }
     }
 
-    static long nanosOf(String json, String keyPrefix) {
-        Matcher m = Pattern.compile("\"key\": \"" + Pattern.quote(keyPrefix) + "[^\"]*\", \"totalNanos\": ([0-9]+)").matcher(json);
-        long sum = 0;
-        while (m.find()) {
-            sum += Long.parseLong(m.group(1));
-        }
-        return sum;
-    }
-
-    static long printed(String stdout, String label) {
-        Matcher m = Pattern.compile(label + "=([0-9]+)").matcher(stdout);
-        LockStatRun.check(m.find(), "the workload printed " + label);
-        return Long.parseLong(m.group(1));
-    }
-
     static void check(String name, String... vmOptions) throws Exception {
         String[] options = new String[vmOptions.length + 2];
         options[0] = "-Djdk.virtualThreadScheduler.parallelism=1";
@@ -119,7 +103,7 @@ public class HoldStartTest {
         System.arraycopy(vmOptions, 0, options, 2, vmOptions.length);
         LockStatRun.Traced t = LockStatRun.traceWorkload("holdstart-" + name, "HoldStartTest$Workload", options);
         String stdout = t.run().stdout;
-        long gap = printed(stdout, "gapNanos"), hold = printed(stdout, "holdBNanos");
+        long gap = LockStatRun.printedNumber(stdout, "gapNanos"), hold = LockStatRun.printedNumber(stdout, "holdBNanos");
         if (name.startsWith("compiled")) {
             // warmed up before the measured call: C2's code (level 4) takes the monitor inline
             LockStatRun.check(Pattern.compile("\\s4\\s+HoldStartTest\\$Workload::holdB ").matcher(stdout).find(),
@@ -127,7 +111,7 @@ public class HoldStartTest {
         }
         String json = LockStatRun.lockstat("report", "--by", "owner-thread", "--thread", "holdstart-w", "--format", "json",
                 t.trace().toString()).shouldHaveExitValue(0).stdout;
-        long ownerB = nanosOf(json, "holder-b"), handOff = nanosOf(json, "<hand-off>"), ownerA = nanosOf(json, "holder-a");
+        long ownerB = LockStatRun.totalNanosOf(json, "holder-b"), handOff = LockStatRun.totalNanosOf(json, "<hand-off>"), ownerA = LockStatRun.totalNanosOf(json, "holder-a");
         System.out.printf("%s: gap %.2f ms, holder-b held %.2f ms; report: holder-b %.2f ms, holder-a %.2f ms, hand-off %.2f ms%n",
                 name, gap / 1e6, hold / 1e6, ownerB / 1e6, ownerA / 1e6, handOff / 1e6);
         LockStatRun.check(ownerA >= 15_000_000L, name + ": holder-a's part of W's wait: " + json);

@@ -104,21 +104,6 @@ public class InlineReleaseRunTest {
         }
     }
 
-    static long printed(String stdout, String label) {
-        Matcher m = Pattern.compile(label + "=([0-9]+)").matcher(stdout);
-        LockStatRun.check(m.find(), "the workload printed " + label);
-        return Long.parseLong(m.group(1));
-    }
-
-    static long nanosOf(String json, String keyPart) {
-        Matcher m = Pattern.compile("\"key\": \"[^\"]*" + Pattern.quote(keyPart) + "[^\"]*\", \"totalNanos\": ([0-9]+)").matcher(json);
-        long sum = 0;
-        while (m.find()) {
-            sum += Long.parseLong(m.group(1));
-        }
-        return sum;
-    }
-
     static void check(String name, String... vmOptions) throws Exception {
         List<String> options = new ArrayList<>(List.of("-Djdk.virtualThreadScheduler.parallelism=1",
                 "-Djdk.virtualThreadScheduler.maxPoolSize=1", "-XX:-TieredCompilation", "-Xbatch",
@@ -129,7 +114,7 @@ public class InlineReleaseRunTest {
                 options.toArray(new String[0]));
         String stdout = t.run().stdout;
         LockStatRun.check(stdout.contains("InlineReleaseRunTest$Workload::rounds"), name + ": C2 compiled rounds");
-        long heldA = printed(stdout, "heldA"), heldB = printed(stdout, "heldB");
+        long heldA = LockStatRun.printedNumber(stdout, "heldA"), heldB = LockStatRun.printedNumber(stdout, "heldB");
         String trace = t.trace().toString();
         LockStatRun.lockstat("verify", trace).shouldHaveExitValue(0);
 
@@ -187,7 +172,7 @@ public class InlineReleaseRunTest {
 
         String json = LockStatRun.lockstat("report", "--by", "owner-chain", "--thread", "inline-w", "--format", "json",
                 trace).shouldHaveExitValue(0).stdout;
-        long ownerA = nanosOf(json, ":" + lineA), ownerB = nanosOf(json, ":" + lineB);
+        long ownerA = LockStatRun.totalNanosOf(json, ":" + lineA), ownerB = LockStatRun.totalNanosOf(json, ":" + lineB);
         double shareA = 100.0 * ownerA / (ownerA + ownerB), measuredA = 100.0 * heldA / (heldA + heldB);
         System.out.printf("%s: releases A %d, B %d; inline %d; A's share of the owners %.1f%% (held %.1f%%)%n",
                 name, releases[0], releases[1], inline, shareA, measuredA);

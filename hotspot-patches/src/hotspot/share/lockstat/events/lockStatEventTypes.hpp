@@ -303,10 +303,10 @@ inline void lockstat_write_park_end(LockStatEventWriter& w, jlong time, julong g
   w.write_u1(flags);
 }
 
-// Unpark: time, gseq, target, chain, blockerHash, blockerClass
-const size_t lockstat_unpark_max_size = 61;
+// Unpark: time, gseq, target, chain, blockerHash, blockerClass, held
+const size_t lockstat_unpark_max_size = 71;
 inline void lockstat_write_unpark(LockStatEventWriter& w, jlong time, julong gseq, julong target, julong chain,
-                                  julong blocker_hash, julong blocker_class) {
+                                  julong blocker_hash, julong blocker_class, julong held) {
   w.write_varint((julong)LOCKSTAT_UNPARK);
   w.write_timestamp(time);
   w.write_varint(gseq);
@@ -314,18 +314,20 @@ inline void lockstat_write_unpark(LockStatEventWriter& w, jlong time, julong gse
   w.write_varint(chain);
   w.write_varint(blocker_hash);
   w.write_varint(blocker_class);
+  w.write_varint(held);
 }
 
-// SharedRelease: time, gseq, blockerHash, blockerClass, chain
-const size_t lockstat_shared_release_max_size = 51;
+// SharedRelease: time, gseq, blockerHash, blockerClass, chain, held
+const size_t lockstat_shared_release_max_size = 61;
 inline void lockstat_write_shared_release(LockStatEventWriter& w, jlong time, julong gseq, julong blocker_hash,
-                                          julong blocker_class, julong chain) {
+                                          julong blocker_class, julong chain, julong held) {
   w.write_varint((julong)LOCKSTAT_SHARED_RELEASE);
   w.write_timestamp(time);
   w.write_varint(gseq);
   w.write_varint(blocker_hash);
   w.write_varint(blocker_class);
   w.write_varint(chain);
+  w.write_varint(held);
 }
 
 // VthreadMount: time, thread, carrier

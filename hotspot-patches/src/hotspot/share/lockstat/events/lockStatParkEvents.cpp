@@ -18,6 +18,9 @@
  */
 
 #include "classfile/javaClasses.inline.hpp"
+#include "classfile/symbolTable.hpp"
+#include "classfile/vmClasses.hpp"
+#include "classfile/vmSymbols.hpp"
 #include "lockstat/events/lockStatEventContext.hpp"
 #include "lockstat/events/lockStatEventTypes.hpp"
 #include "lockstat/events/lockStatParkEvents.hpp"
@@ -28,8 +31,10 @@
 #include "lockstat/storage/lockStatClock.hpp"
 #include "lockstat/storage/lockStatEventWriter.hpp"
 #include "lockstat/storage/lockStatThreadLocal.hpp"
+#include "oops/instanceKlass.inline.hpp"
 #include "oops/oop.inline.hpp"
 #include "runtime/atomic.hpp"
+#include "runtime/fieldDescriptor.inline.hpp"
 #include "runtime/javaThread.inline.hpp"
 #include "runtime/os.hpp"
 #include "runtime/safepoint.hpp"
@@ -119,7 +124,28 @@ static void clear_sampled_tables() {
   memset((void*)sampled_blockers, 0, sizeof(int) << mailbox_bits);
 }
 
+// Hold starts of exclusive j.u.c locks: a ReentrantLock acquisition that finds threads queued on the
+// lock reads System.nanoTime before its CAS and, if it won, stores it with the lock's identity hash in
+// its java.lang.Thread (LockSupport.lockstatHeldSince, 0009); its release stores System.nanoTime again
+// once the lock is free. The release's unpark of a waiter takes the difference here, so that its event
+// says how long the thread held the lock: the waiters' time before that is not the holder's (a woken
+// waiter on its way, or threads that barged in meanwhile and released without unparking anyone), nor
+// is the release's way from the free lock to this unpark. The fields' offsets; -1: a java.base without them.
+static int hold_start_offset = -1;
+static int hold_end_offset = -1;
+static int hold_start_hash_offset = -1;
+
+static int thread_field_offset(const char* name, Symbol* signature) {
+  TempNewSymbol field = SymbolTable::new_symbol(name);
+  fieldDescriptor fd;
+  InstanceKlass* ik = vmClasses::Thread_klass();
+  return ik->find_local_field(field, signature, &fd) && !fd.is_static() ? fd.offset() : -1;
+}
+
 void LockStatParkEvents::initialize() {
+  hold_start_offset = thread_field_offset("lockstatHoldStart", vmSymbols::long_signature());
+  hold_end_offset = thread_field_offset("lockstatHoldEnd", vmSymbols::long_signature());
+  hold_start_hash_offset = thread_field_offset("lockstatHoldStartHash", vmSymbols::int_signature());
   mailboxes = NEW_C_HEAP_ARRAY(u8, (size_t)1 << mailbox_bits, mtTracing);
   memset((void*)mailboxes, 0, sizeof(u8) << mailbox_bits);
   if (LockStatSampling::sampling()) {
@@ -257,6 +283,24 @@ static bool unpark_wanted(JavaThread* current, LockStatThreadLocal* tl, jlong ta
   return true;
 }
 
+// How long the current thread held lock, in nanoseconds, taken from its java.lang.Thread (used once:
+// the hold's next release is another hold's); 0: none stamped, or one of another lock (kept for it).
+static jlong take_held(JavaThread* current, oop lock) {
+  oop self = current->vthread();   // Thread.currentThread(): a mounted virtual thread, not its carrier
+  if (hold_start_hash_offset < 0 || hold_start_offset < 0 || hold_end_offset < 0 || self == nullptr ||
+      lock == nullptr) {
+    return 0;
+  }
+  jint hash = self->int_field(hold_start_hash_offset);
+  jlong held = self->long_field(hold_end_offset) - self->long_field(hold_start_offset);
+  // The stamp installed the lock's hash, so a blocker that is the lock has one: reading it is a load.
+  if (hash == 0 || blocker_hash(current, lock) != (u8)(juint)hash) {
+    return 0;
+  }
+  self->int_field_put(hold_start_hash_offset, 0);
+  return MAX2(held, (jlong)0);
+}
+
 // Before the target is woken: its number, in the target's mailbox so that the woken thread finds it.
 // No walk and no buffer here: the next owner of a j.u.c lock waits for this wake-up.
 u8 LockStatParkEvents::unpark_begin(JavaThread* current, jlong target_id, oop target, jlong* time) {
@@ -266,6 +310,7 @@ u8 LockStatParkEvents::unpark_begin(JavaThread* current, jlong target_id, oop ta
   }
   tl->take_repark(current->monitor_owner_id());   // it released a lock: its acquisition ended
   tl->set_unpark_blocker(0, nullptr);
+  tl->set_unpark_held(target != nullptr ? take_held(current, java_lang_Thread::park_blocker(target)) : 0);
   if (LockStatSampling::sampling() && !unpark_wanted(current, tl, target_id, target)) {
     return 0;   // no recorded park would name this unpark or be split by it
   }
@@ -281,6 +326,8 @@ void LockStatParkEvents::unpark_end(JavaThread* current, jlong target_id, u8 gse
   if (tl == nullptr) {
     return;
   }
+  jlong held = tl->unpark_held();
+  tl->set_unpark_held(0);
   u8 chain = LockStatCallChains::current_chain(current, tl);
   u8 blocker_hash = tl->unpark_blocker_hash();
   u8 blocker_class = blocker_hash != 0 ? LockStatCallChains::class_id(tl, tl->unpark_blocker_klass()) : 0;
@@ -289,7 +336,7 @@ void LockStatParkEvents::unpark_end(JavaThread* current, jlong target_id, u8 gse
     return;   // its number stays unused: the target's park end names an unpark the trace lacks
   }
   LockStatEventWriter w(b);
-  lockstat_write_unpark(w, time, gseq, (julong)target_id, chain, blocker_hash, blocker_class);
+  lockstat_write_unpark(w, time, gseq, (julong)target_id, chain, blocker_hash, blocker_class, (julong)held);
   w.commit();
 }
 
@@ -306,7 +353,12 @@ void LockStatParkEvents::shared_release(JavaThread* current, oop blocker) {
   if (tl == nullptr || mailboxes == nullptr || blocker == nullptr) {
     return;
   }
+  // An exclusive lock's release that wakes nobody comes with its hold (LockSupport.lockstatReleased).
+  jlong held = take_held(current, blocker);
   u8 hash = blocker_hash(current, blocker);   // the waiting writer's park installed it already
+  if (LockStatSampling::sampling() && Atomic::load(sampled_blocker_count(hash)) == 0) {
+    return;   // no recorded park waits on the lock: nothing to split (a barging release: every one calls)
+  }
   u8 klass = LockStatCallChains::class_id(tl, blocker->klass());
   u8 chain = LockStatCallChains::current_chain(current, tl);
   jlong now = LockStatClock::now();
@@ -315,7 +367,7 @@ void LockStatParkEvents::shared_release(JavaThread* current, oop blocker) {
     return;
   }
   LockStatEventWriter w(b);
-  lockstat_write_shared_release(w, now, next_gseq(), hash, klass, chain);
+  lockstat_write_shared_release(w, now, next_gseq(), hash, klass, chain, (julong)held);
   w.commit();
 }
 

@@ -127,6 +127,9 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   // event (LockStatParkEvents::unpark_begin/unpark_end), when the target's own park is not recorded.
   u8 _unpark_blocker_hash;
   Klass* _unpark_blocker_klass;
+  // How long this thread held the lock the thread it is unparking waits on (ns), from the unpark's begin
+  // to its event; 0: not known (LockStatParkEvents, hold starts of exclusive j.u.c locks).
+  jlong _unpark_held;
   LockStatChainCounters _chain_counters;
   LockStatChainCache _chain_cache;
   LockStatSectionCounters _section_counters;
@@ -223,6 +226,8 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   void set_unpark_blocker(u8 hash, Klass* k) { _unpark_blocker_hash = hash; _unpark_blocker_klass = k; }
   u8 unpark_blocker_hash() const { return _unpark_blocker_hash; }
   Klass* unpark_blocker_klass() const { return _unpark_blocker_klass; }
+  void set_unpark_held(jlong nanos) { _unpark_held = nanos; }
+  jlong unpark_held() const { return _unpark_held; }
   // Sampled tracing: a park is recorded by chance, and a re-park as its acquisition's first park was.
   bool sample_park(jlong tid, uint rate) {
     if (!is_repark(tid)) {

@@ -81,13 +81,15 @@ public enum EventType {
             of("flags", U1)),
     PARK_END(Id.PARK_END, of("time", TIMESTAMP), of("gseq", VARINT), of("unparkSeq", VARINT), of("flags", U1)),
     UNPARK(Id.UNPARK, of("time", TIMESTAMP), of("gseq", VARINT), of("target", VARINT), of("chain", VARINT),
-            of("blockerHash", VARINT), of("blockerClass", VARINT)),
+            of("blockerHash", VARINT), of("blockerClass", VARINT), of("held", VARINT)),
     /**
-     * A read release of a ReentrantReadWriteLock or StampedLock that leaves other readers holding, while a writer is
-     * first in the queue: it unparks nobody (the last reader's release is an UNPARK).
+     * A release that unparks nobody: a read release of a ReentrantReadWriteLock or StampedLock that leaves other
+     * readers holding while a writer is first in the queue (the last reader's release is an UNPARK), a shared release
+     * (a Semaphore's permit) or a ReentrantLock's release (held > 0) while the first waiter, signalled already, has not
+     * parked again.
      */
     SHARED_RELEASE(Id.SHARED_RELEASE, of("time", TIMESTAMP), of("gseq", VARINT), of("blockerHash", VARINT),
-            of("blockerClass", VARINT), of("chain", VARINT)),
+            of("blockerClass", VARINT), of("chain", VARINT), of("held", VARINT)),
     VTHREAD_MOUNT(Id.VTHREAD_MOUNT, of("time", TIMESTAMP), of("thread", VARINT), of("carrier", VARINT)),
     VTHREAD_UNMOUNT(Id.VTHREAD_UNMOUNT, of("time", TIMESTAMP), of("thread", VARINT)),
     VM_PAUSE(Id.VM_PAUSE, of("time", TIMESTAMP), of("duration", VARINT), of("kind", U1)),

@@ -159,10 +159,10 @@ final class EventDecoder {
                     num(v, at[UNPARK_SEQ]), null, num(v, at[FLAGS])));
             case EventType.Id.UNPARK -> rearranger.parkEvent(new ParkEvent(ParkEvent.UNPARK, num(v, at[TIME]), num(v, at[GSEQ]), context,
                     resolver.chain(num(v, at[CHAIN])), num(v, at[TARGET]), resolver.classRef(num(v, at[BLOCKER_CLASS])), 0,
-                    resolver.thread(num(v, at[TARGET])), num(v, at[BLOCKER_HASH])));
+                    resolver.thread(num(v, at[TARGET])), num(v, at[BLOCKER_HASH]), Math.max(0, num(v, at[HELD]))));
             case EventType.Id.SHARED_RELEASE -> rearranger.parkEvent(new ParkEvent(ParkEvent.SHARED_RELEASE, num(v, at[TIME]), num(v, at[GSEQ]),
                     context, resolver.chain(num(v, at[CHAIN])), num(v, at[BLOCKER_HASH]),
-                    resolver.classRef(num(v, at[BLOCKER_CLASS])), 0));
+                    resolver.classRef(num(v, at[BLOCKER_CLASS])), 0, null, 0, Math.max(0, num(v, at[HELD]))));
             case EventType.Id.VTHREAD_MOUNT -> {
                 context = resolver.thread(num(v, at[THREAD]));
                 context.markVirtual();

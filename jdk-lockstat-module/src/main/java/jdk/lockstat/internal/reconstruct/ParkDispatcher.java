@@ -136,16 +136,18 @@ final class ParkDispatcher {
     }
 
     /**
-     * A shared release that unparked nobody: a read lock's reader releasing while others hold it, or a
+     * A release that unparked nobody: a read lock's reader releasing while others hold it, or a
      * resource's item given back while its first waiter, signalled already, has not parked again (a
-     * Semaphore's release): there it is a release like an unpark, the end of the giver's hold.
+     * Semaphore's release), or, with its hold, an exclusive lock's release likewise (threads barged in
+     * while the woken waiter was on its way): there it is a release like an unpark, the end of the
+     * giver's or holder's hold.
      */
     private void sharedRelease(ParkEvent e) {
         ParkLockAnalyzer analyzer = blockers.get(LockRef.of(e.blockerClass, e.value, 0));
         if (analyzer != null) {
             counters.sharedReleases++;
-            if (analyzer.resource()) {
-                released(analyzer, e.thread, e.chain, e.time, null);
+            if (analyzer.resource() || e.held > 0) {
+                released(analyzer, e.thread, e.chain, e.time, e.held, null);
             } else {
                 analyzer.readerReleased(e.thread, e.chain, e.time);
             }
@@ -178,7 +180,7 @@ final class ParkDispatcher {
             // and of this thread's own contention when the park continues it.
             ParkEvent pending = pendingUnparks.remove(e.thread.id());
             if (pending != null) {
-                released(analyzer, pending.thread, pending.chain, pending.time, resumed ? null : e.thread);
+                released(analyzer, pending.thread, pending.chain, pending.time, pending.held, resumed ? null : e.thread);
             }
             if (kind == ParkBlockerKind.RESOURCE) {
                 analyzer.waitsForResource();
@@ -272,7 +274,7 @@ final class ParkDispatcher {
             // Sampled trace: the target's park was not recorded, but recorded parks wait on its blocker.
             ParkLockAnalyzer analyzer = blockers.get(LockRef.of(e.blockerClass, e.unparkBlocker, 0));
             if (analyzer != null) {
-                released(analyzer, e.thread, e.chain, e.time, null);
+                released(analyzer, e.thread, e.chain, e.time, e.held, null);
             }
         }
         if (p == null) {
@@ -283,16 +285,17 @@ final class ParkDispatcher {
             return;
         }
         if (p.analyzer() != null) {
-            released(p.analyzer(), e.thread, e.chain, e.time, null);
+            released(p.analyzer(), e.thread, e.chain, e.time, e.held, null);
         }
     }
 
     /**
-     * A release of the blocker by thread (its unpark of a waiter); a thread that may hold it again
-     * (ResourceHolds' provisional hold) is watched until its next park.
+     * A release of the blocker by thread (its unpark of a waiter, held: how long it held the lock, 0: not
+     * known); a thread that may hold it again (ResourceHolds' provisional hold) is watched until its next park.
      */
-    private void released(ParkLockAnalyzer analyzer, ThreadRef thread, ChainRef chain, long time, ThreadRef except) {
-        analyzer.released(thread, chain, time, except);
+    private void released(ParkLockAnalyzer analyzer, ThreadRef thread, ChainRef chain, long time, long held,
+                          ThreadRef except) {
+        analyzer.released(thread, chain, time, held, except);
         if (analyzer.holdsProvisionally(thread) && provisional.size() < MAX_BLOCKERS) {
             provisional.put(thread, analyzer);
         }

@@ -46,6 +46,12 @@ final class ParkEvent extends SequencedEvent {
      * was parked on (with blockerClass), so that the unpark still splits the recorded parks on it; else 0.
      */
     final long unparkBlocker;
+    /**
+     * Unpark, and a shared release of an exclusive lock: how long the releasing thread held the lock, in
+     * nanoseconds (a ReentrantLock taken while threads were queued on it); 0: not known, or a release of
+     * a shared one.
+     */
+    final long held;
 
     ParkEvent(int kind, long time, long gseq, ThreadRef thread, ChainRef chain, long value, ClassRef blockerClass, long flags) {
         this(kind, time, gseq, thread, chain, value, blockerClass, flags, null);
@@ -53,14 +59,15 @@ final class ParkEvent extends SequencedEvent {
 
     ParkEvent(int kind, long time, long gseq, ThreadRef thread, ChainRef chain, long value, ClassRef blockerClass, long flags,
               ThreadRef target) {
-        this(kind, time, gseq, thread, chain, value, blockerClass, flags, target, 0);
+        this(kind, time, gseq, thread, chain, value, blockerClass, flags, target, 0, 0);
     }
 
     ParkEvent(int kind, long time, long gseq, ThreadRef thread, ChainRef chain, long value, ClassRef blockerClass, long flags,
-              ThreadRef target, long unparkBlocker) {
+              ThreadRef target, long unparkBlocker, long held) {
         super(gseq, time);
         this.target = target;
         this.unparkBlocker = unparkBlocker;
+        this.held = held;
         this.kind = kind;
         this.thread = thread;
         this.chain = chain;

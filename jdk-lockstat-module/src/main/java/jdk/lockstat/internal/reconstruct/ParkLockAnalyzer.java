@@ -193,9 +193,13 @@ final class ParkLockAnalyzer {
 
     /**
      * A release by owner at time: the waiters other than except owe their time so far to it, and on a
-     * resource to every other holder as well (the class comment).
+     * resource to every other holder as well (the class comment). held: how long owner held the lock,
+     * where its acquisition was stamped (a ReentrantLock taken while threads were queued); 0: not known.
+     * A waiter's time before that acquisition is not the owner's: up to it the lock was on its way to a
+     * woken waiter, free, or held by threads that barged in and released without unparking anyone
+     * (which the trace does not show), a hand-off after a release as for a monitor.
      */
-    void released(ThreadRef owner, ChainRef ownerChain, long time, ThreadRef except) {
+    void released(ThreadRef owner, ChainRef ownerChain, long time, long held, ThreadRef except) {
         ResourceHolds.Hold ownHold = holds == null ? null : holds.gave(owner, ownerChain, time);
         List<Map.Entry<ThreadRef, ResourceHolds.Hold>> others = holds == null ? List.of() : holds.others(owner);
         for (Map.Entry<ThreadRef, Parked> e : parked.entrySet()) {
@@ -208,6 +212,10 @@ final class ParkLockAnalyzer {
             } else if (time > p.since && !others.isEmpty()) {
                 shareAmongHolders(p, e.getKey(), others, owner, ownerChain, ownHold, time);
             } else if (time > p.since) {
+                if (held > 0 && time - held > p.since) {
+                    p.contention.addUnowned(p.since, time - held, p.released);
+                    p.since = time - held;
+                }
                 p.contention.addPart(p.since, time, owner, ownerChain, 0);
                 p.since = time;
             }

@@ -139,8 +139,11 @@ final class HelpTopics {
                 Who held the lock: owner parts, <hand-off> and <unknown owner>
 
                 A blocked interval is split at every release of its lock (for java.util.concurrent: at every
-                unpark of a waiter) into owner parts; each part goes to the thread that held the lock then
-                and its call chain at the release. Two keys have no owner:
+                unpark of a waiter, and at a ReentrantLock's releases while threads are queued) into owner
+                parts; each part goes to the thread that held the lock then and its call chain at the
+                release. Where the release says how long its thread held the lock (a monitor or
+                ReentrantLock taken without waiting while others waited), the part starts at that
+                acquisition and the free time before it is a hand-off. Two keys have no owner:
 
                   <hand-off>       the lock was released and nobody held it yet: the woken thread (or the next
                                    owner) had not run. Scheduler latency, microseconds, more on busy CPUs; much

@@ -62,7 +62,12 @@ class ParkAnalyzerTest {
     }
 
     static void unpark(EventBufferBuilder b, long time, long gseq, long unparker, long target) {
-        b.event(EventType.UNPARK, T0 + time, gseq, target, 100 + unparker, 0L, 0L);
+        unpark(b, time, gseq, unparker, target, 0);
+    }
+
+    /** An unpark whose release says how long the unparker held the lock (held > 0: its acquisition was stamped). */
+    static void unpark(EventBufferBuilder b, long time, long gseq, long unparker, long target, long held) {
+        b.event(EventType.UNPARK, T0 + time, gseq, target, 100 + unparker, 0L, 0L, held);
     }
 
     /**
@@ -178,8 +183,47 @@ class ParkAnalyzerTest {
         }
     }
 
+    /**
+     * Figure five with hold starts: T3 barged in at 240 (its unpark at 300 says it held the lock 60) and T2
+     * at 320 (held 80 at 400). Before each acquisition the waiters' time is not the holder's: a hand-off
+     * after a release (T4 from T1's unpark at 200, T2 woken at 310 on its way), or an unknown owner where
+     * the waiter parked while someone it never saw held the lock (T2's second park at 220).
+     */
+    @Test
+    void holdStartsKeepTheTimeBeforeAnAcquisitionFromItsHolder() {
+        Scenario.Result r = figureFive(false, 60, 80);
+        List<Contention> t2 = r.contentions().stream().filter(c -> c.thread().id() == T2).toList();
+        assertEquals("?:220-240 13:240-300 ~:300-310", parts(t2.get(1)));
+        assertEquals("11:150-200 ~:200-240 13:240-300 ~:300-320 12:320-400 ~:400-410", parts(r.of(T4)));
+        // A hold longer than the time since the waiter's previous part charges that part whole, as before.
+        assertEquals("11:150-200 13:200-300 12:300-400 ~:400-410", parts(figureFive(false, 500, 0).of(T4)));
+    }
+
+    /**
+     * A ReentrantLock's release that unparks nobody, with its hold (SharedRelease, held > 0): T1 unparks T2
+     * at 200, but T3 takes the lock at 220 before T2 runs and releases it at 260, waking nobody. T2 was
+     * blocked by T3 for T3's hold; before and after it the lock was free.
+     */
+    @Test
+    void aBargingReleaseWithItsHoldIsItsHoldersPart() {
+        Scenario s = new Scenario();
+        parkMetadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
+        parkBegin(b2, 100, 1, T2, SYNC_CLASS);
+        unpark(b1, 200, 2, T1, T2);
+        b3.event(EventType.SHARED_RELEASE, T0 + 260, 3L, SYNC_HASH, SYNC_CLASS, 100 + T3, 40L);
+        parkEnd(b2, 300, 4, 2);
+        Scenario.Result r = s.push();
+        assertEquals("11:100-200 ~:200-220 13:220-260 ~:260-300", parts(r.of(T2)));
+    }
+
     /** The events of figure 5; repark: T2's second park has the flag java.util.concurrent's acquire sets. */
     static Scenario.Result figureFive(boolean repark) {
+        return figureFive(repark, 0, 0);
+    }
+
+    /** heldT3, heldT2: how long the unparks of T3 and T2 say their threads held the lock (0: not known). */
+    static Scenario.Result figureFive(boolean repark, long heldT3, long heldT2) {
         Scenario s = new Scenario();
         parkMetadata(s.buffer(0));
         EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3), b4 = s.buffer(T4);
@@ -192,9 +236,9 @@ class ParkAnalyzerTest {
         } else {
             parkBegin(b2, 220, 5, T2, SYNC_CLASS);
         }
-        unpark(b3, 300, 6, T3, T2);
+        unpark(b3, 300, 6, T3, T2, heldT3);
         parkEnd(b2, 310, 7, 6);
-        unpark(b2, 400, 8, T2, T4);
+        unpark(b2, 400, 8, T2, T4, heldT2);
         parkEnd(b4, 410, 9, 8);
         return s.push();
     }
