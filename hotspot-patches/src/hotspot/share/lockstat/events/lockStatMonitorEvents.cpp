@@ -352,14 +352,18 @@ static int take_pending(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
 // A release that continues the thread's run of m (LockStatReleaseRun), after the release: its number,
 // the enter count and its hold's start were taken inside the critical section (exit_begin), its time
 // right after the release store; joining the run only counts it. Only platform threads: a carrier's
-// state is not its virtual threads'.
+// state is not its virtual threads'. The same exit (sp and pc) is not enough: a method called from
+// several places at the same depth runs its exit at the same sp and pc under different chains (a
+// synchronized helper, an appender's write from two call sites), so the run goes on only while the
+// thread's chain cache still holds the run's chain for this very frame (its mark stands). Without
+// that, the accuracy suite's callers inlined into one method lost 7 points to each other (2026-11-29).
 static bool continue_run(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, u8 seq, u8 enters, jlong time,
                          jlong acquired) {
   LockStatReleaseRun* run = tl->run();
   intptr_t* sp;
   address pc;
   if (run->monitor != m || in_virtual_thread(jt, tl) || !LockStatStackWalk::exit_site(&sp, &pc) ||
-      !run->continues(m, seq, enters, sp, pc)) {
+      !run->continues(m, seq, enters, sp, pc) || !LockStatCallChains::still_current(jt, tl, run->chain)) {
     return false;
   }
   run->add(time, acquired);
@@ -523,11 +527,12 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, u
     flush_run(jt, tl);
     intptr_t* site_sp;
     address site_pc;
-    uint32_t c2_site;
-    if (!in_virtual_thread(jt, tl) && LockStatStackWalk::exit_site(&site_sp, &site_pc, &c2_site)) {
+    if (!in_virtual_thread(jt, tl) && LockStatStackWalk::exit_site(&site_sp, &site_pc)) {
       // C2's exit holds the monitor as the mark word has it, tagged, unless monitors are in a table.
       intptr_t key = (intptr_t)m + (UseObjectMonitorTable ? 0 : (intptr_t)markWord::monitor_value);
-      tl->run()->start(m, seq, enters, time, jt->monitor_owner_id(), chain, site_sp, site_pc, key, c2_site);
+      // C2's inline exit cannot tell whether its frame is the one the run began in (the check above):
+      // with no site, it never continues a run; its releases come here and are checked.
+      tl->run()->start(m, seq, enters, time, jt->monitor_owner_id(), chain, site_sp, site_pc, key, 0);
     } else {
       tl->run()->clear();
     }

@@ -202,6 +202,16 @@ u8 LockStatCallChains::current_chain(JavaThread* jt, LockStatThreadLocal* tl) {
   return id;
 }
 
+bool LockStatCallChains::still_current(JavaThread* jt, LockStatThreadLocal* tl, u8 chain) {
+  LockStatTopFrame top;
+  if (chain == 0 || !LockStatStackWalk::top_frame(jt, &top)) {
+    return false;
+  }
+  const LockStatChainCache* cache = tl->chain_cache();
+  return top.pc != nullptr && top.pc == cache->pc && top.sp == cache->sp && cache->id == chain &&
+         Atomic::load_acquire(&chain_epoch) == cache->epoch && mark_stands(cache->slot);
+}
+
 void LockStatCallChains::forget_all() {
   new_chain_epoch();
   chains->purge_all();

@@ -39,6 +39,9 @@ class LockStatCallChains : AllStatic {
  public:
   // The id of the calling thread's current chain; 0 when the stack cannot be walked.
   static u8 current_chain(JavaThread* jt, LockStatThreadLocal* tl);
+  // Whether current_chain would give chain without a walk: the thread's latest walk was from this
+  // very frame (its mark stands, so the frame has not returned since) and found chain.
+  static bool still_current(JavaThread* jt, LockStatThreadLocal* tl, u8 chain);
   // Id of a class, writing its CLASS event first if it is new.
   static u8 class_id(LockStatThreadLocal* tl, Klass* k);
   static void initialize();
