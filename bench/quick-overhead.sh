@@ -84,3 +84,19 @@ for c in "${configs[@]}"; do
     "$(awk -v m="$m" -v b="$base" 'BEGIN {printf "%.3f", m / b}')" "$cm" "$clo..$chi" \
     "$(awk -v m="$cm" -v b="$cbase" 'BEGIN {printf "%.3f", m / b}')" "$epo" "$sect"
 done
+# The guest's speed changes in phases (stock's own runs vary up to 3x within minutes): the same round's
+# stock run is the fairest comparison, so each configuration's per-round ratios and their median too.
+echo "paired with stock's run of the same round (throughput, CPU per operation; median of the rounds):"
+read -ra sops <<< "${results[stock]}"
+read -ra scpu <<< "${cpu[stock]}"
+for c in "${configs[@]}"; do
+  [ "$c" = stock ] && continue
+  read -ra ops <<< "${results[$c]}"
+  read -ra cp <<< "${cpu[$c]}"
+  t=""; u=""
+  for ((i = 0; i < ${#ops[@]}; i++)); do
+    t="$t $(awk -v a="${ops[$i]}" -v b="${sops[$i]}" 'BEGIN {printf "%.3f", a / b}')"
+    u="$u $(awk -v a="${cp[$i]}" -v b="${scpu[$i]}" 'BEGIN {printf "%.3f", a / b}')"
+  done
+  printf "%-8s throughput%s (median %s); cpu/op%s (median %s)\n" "$c" "$t" "$(echo "$t" | fmedian)" "$u" "$(echo "$u" | fmedian)"
+done

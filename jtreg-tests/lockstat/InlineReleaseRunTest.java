@@ -25,12 +25,13 @@
  *          take it). Sites A and B are two synchronized blocks of one C2-compiled method (the same
  *          frame, the same sp, two exits), or one synchronized helper, not inlined, called from two
  *          places of that method (the same exit, at the same sp, under two chains: a run keyed by
- *          the exit alone summed B's releases into A's run). Every release must be recorded with its
+ *          the exit alone summed B's releases into A's run), also with that method interpreted (the
+ *          helper's return address is the interpreter's for both calls). Every release must be recorded with its
  *          own site's chain: exactly N*K with A's and N*K with B's, events and summaries together; the
- *          VM summed runs; C2's inline exit continued none (it cannot tell its frame from another at
- *          the same sp, so the VM no longer gives it a run's site); the trace verifies; and the blocked
- *          thread's wait splits between the sites as the owner's own clock split its holds. Run with
- *          and without the object monitor table.
+ *          VM summed runs (one thread's run holds both sites' chains); no release is counted as C2's
+ *          inline (SectionStats' inlineReleases stays 0: C2 no longer continues runs); the trace
+ *          verifies; and the blocked thread's wait splits between the sites as the owner's own clock
+ *          split its holds. Run with and without the object monitor table.
  * @library /lib
  * @build LockStatRun StuckVirtualThread
  * @run main/timeout=300 InlineReleaseRunTest
@@ -133,6 +134,11 @@ public class InlineReleaseRunTest {
     }
 
     static void check(String name, boolean helper, String... vmOptions) throws Exception {
+        check(name, helper, true, vmOptions);
+    }
+
+    /** callerCompiled false: the rounds method is kept interpreted (its exits' helper is compiled). */
+    static void check(String name, boolean helper, boolean callerCompiled, String... vmOptions) throws Exception {
         String method = helper ? "roundsThroughHelper" : "rounds";
         List<String> options = new ArrayList<>(List.of("-Djdk.virtualThreadScheduler.parallelism=1",
                 "-Djdk.virtualThreadScheduler.maxPoolSize=1", "-XX:-TieredCompilation", "-Xbatch",
@@ -143,7 +149,8 @@ public class InlineReleaseRunTest {
         LockStatRun.Traced t = LockStatRun.traceWorkload("inlinerun-" + name, List.of(options.toArray(new String[0])),
                 "InlineReleaseRunTest$Workload", helper ? "helper" : "blocks");
         String stdout = t.run().stdout;
-        LockStatRun.check(stdout.contains("InlineReleaseRunTest$Workload::" + method), name + ": C2 compiled " + method);
+        String compiled = callerCompiled ? method : "section";
+        LockStatRun.check(stdout.contains("InlineReleaseRunTest$Workload::" + compiled), name + ": C2 compiled " + compiled);
         long heldA = LockStatRun.printedNumber(stdout, "heldA"), heldB = LockStatRun.printedNumber(stdout, "heldB");
         String trace = t.trace().toString();
         LockStatRun.lockstat("verify", trace).shouldHaveExitValue(0);
@@ -210,6 +217,10 @@ public class InlineReleaseRunTest {
     public static void main(String[] args) throws Exception {
         check("marked", false);
         check("helper", true);
+        // The helper's caller interpreted: a chain cache that meets the thread's mark on the caller's
+        // frame must also see which call of it the helper returns to (its bcp; the helper's return
+        // address into the interpreter is the same for both).
+        check("interpreted-caller", true, false, "-XX:CompileCommand=exclude,InlineReleaseRunTest$Workload::roundsThroughHelper");
         check("monitor-table", false, "-XX:+UnlockDiagnosticVMOptions", "-XX:+UseObjectMonitorTable");
     }
 }

@@ -65,22 +65,6 @@ bool LockStat::may_stamp_holds_inline() {
   return LockStatClock::may_be_counter();
 }
 
-volatile uint32_t LockStat::_c2_exit_sites = 0;
-
-uint32_t LockStat::next_c2_exit_site() {
-  uint32_t site;
-  do {
-    site = Atomic::add(&_c2_exit_sites, 1u);
-    // Never 0 (no site), and never a number x86 would compare as a byte: C2 emits an exit twice, to
-    // size it and to keep it, each time with a new number, and the kept code must not be longer.
-  } while ((int32_t)site >= -128 && (int32_t)site <= 127);
-  return site;
-}
-
-void LockStat::monitor_released(JavaThread* jt) {
-  LockStatMonitorEvents::released(jt);
-}
-
 void LockStat::monitor_deflated(Thread* current, ObjectMonitor* m) {
   LockStatMonitorEvents::deflated(current, m);
 }
@@ -117,12 +101,8 @@ address LockStat::exception_handler_for_mark(JavaThread* current, address return
   return LockStatFrameMarks::exception_fixup(return_address, handler);
 }
 
-int LockStatMonitorExitMark::begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters) {
-  return LockStatMonitorEvents::exit_begin(jt, m, seq, enters);
-}
-
-jlong LockStatMonitorExitMark::release_time() {
-  return LockStatClock::now();
+int LockStatMonitorExitMark::begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters, jlong* time) {
+  return LockStatMonitorEvents::exit_begin(jt, m, seq, enters, time);
 }
 
 void LockStatMonitorExitMark::end(JavaThread* jt, ObjectMonitor* m, u8 seq, u8 enters, jlong time, int what) {

@@ -59,14 +59,12 @@ class LockStat : AllStatic {
   friend class LockStatC2MonitorCodeTest;
   static volatile bool _active;
   static volatile bool _stamping_holds;   // tracing, on the time-stamp counter (below)
-  static volatile uint32_t _c2_exit_sites;   // the last number next_c2_exit_site() gave
 
   // The recording halves of the hooks below, called only while tracing is on (lockStat.cpp).
   static void monitor_inflated(Thread* current, ObjectMonitor* m, oop obj);
   static void contended_enter(JavaThread* jt, ObjectMonitor* m);
   static void contended_entered(JavaThread* jt, ObjectMonitor* m);
   static void monitor_deflated(Thread* current, ObjectMonitor* m);
-  static void monitor_released(JavaThread* jt);
   static void vthread_wait_end(JavaThread* jt, ObjectMonitor* m);
   static void vthread_reenter_blocked(JavaThread* jt, ObjectMonitor* m);
   static void vthread_acquired(JavaThread* jt, ObjectMonitor* m, bool after_wait);
@@ -84,10 +82,6 @@ class LockStat : AllStatic {
   // counter (storage/lockStatClock.hpp).
   static bool may_stamp_holds_inline();
   static address stamping_holds_address() { return (address)&_stamping_holds; }
-  // C2's inline exit of an inflated monitor continues its thread's run of releases itself, under the
-  // same condition (storage/lockStatReleaseRun.hpp); each such exit gets a number of its own, never 0,
-  // which it hands the VM when it diverts there, so that a run started there knows its site.
-  static uint32_t next_c2_exit_site();
 
   // VM and thread lifecycle (service/lockStatService.cpp).
   // After argument parsing: validates the flags; prints an error and returns false for bad values.
@@ -117,11 +111,6 @@ class LockStat : AllStatic {
   }
   static void on_contended_entered(JavaThread* jt, ObjectMonitor* m) {
     if (is_active()) contended_entered(jt, m);
-  }
-  // ObjectMonitor::exit_epilog, right after the owner field is cleared (the exit that wakes a
-  // successor, where the exit's LockStatMonitorExitMark is out of reach): the release's time.
-  static void on_monitor_released(JavaThread* jt) {
-    if (is_active()) monitor_released(jt);
   }
   // ObjectMonitor::try_lock and try_spin, about to CAS the owner field of a monitor they saw free:
   // while a thread is blocked on m, the time, which the CAS's winner stores as its hold's start
@@ -186,12 +175,10 @@ class LockStatLeafCaller : public StackObj {
 #define LOCKSTAT_LEAF_CALLER_MARK \
   LockStatLeafCaller lockstat_leaf_caller((intptr_t*)__builtin_dwarf_cfa(), (intptr_t*)__builtin_frame_address(0))
 
-// Placed at the top of ObjectMonitor::exit(): takes the exit's sequence number while the thread
-// still owns the monitor (so it orders before the next owner's events) if other threads are
-// contending. Everything else runs after the owner field is cleared, so that tracing lengthens the
-// critical section by no more than that number: the release's time, read by released() right
-// after the release store (or by LockStat::on_monitor_released in exit_epilog), and the event with
-// its call chain, written by the destructor.
+// Placed at the top of ObjectMonitor::exit(): if other threads are contending, takes what orders the
+// release while the thread still owns the monitor (so it orders before the next owner's events): its
+// sequence number unless it only continues the thread's run, and its time. Everything else runs after
+// the owner field is cleared, in the destructor: the call chain, and the event or the run's sums.
 // not_suspended false: the exit inside a contended enter that was suspended; it re-acquires later,
 // and its enter events stand for the whole episode.
 class LockStatMonitorExitMark : public StackObj {
@@ -201,21 +188,13 @@ class LockStatMonitorExitMark : public StackObj {
   u8 _enters;   // the enter side's count read with it
   jlong _time;
   int _what;   // what the destructor writes; 0: nothing
-  static int begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters);
+  static int begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters, jlong* time);
   static void end(JavaThread* jt, ObjectMonitor* m, u8 seq, u8 enters, jlong time, int what);
-  static jlong release_time();
  public:
   LockStatMonitorExitMark(JavaThread* jt, ObjectMonitor* m, bool not_suspended) :
     _jt(jt), _monitor(m), _seq(0), _enters(0), _time(0), _what(0) {
     if (LockStat::is_active() && not_suspended) {
-      _what = begin(jt, m, &_seq, &_enters);
-    }
-  }
-  // Right after the owner field is cleared. exit() may take the monitor back to wake a successor
-  // and release it again: the first release is the one that ended the owner's part.
-  void released() {
-    if (_what != 0 && _time == 0) {
-      _time = release_time();
+      _what = begin(jt, m, &_seq, &_enters, &_time);
     }
   }
   ~LockStatMonitorExitMark() {

@@ -25,11 +25,9 @@
 #include "code/codeBlob.hpp"
 #include "lockstat/lockStat.hpp"
 #include "lockstat/storage/lockStatClock.hpp"
-#include "oops/markWord.hpp"
 #include "opto/c2_MacroAssembler.hpp"
 #include "runtime/globals.hpp"
 #include "unittest.hpp"
-#include "utilities/checkedCast.hpp"
 
 #include <string.h>
 
@@ -61,24 +59,6 @@ class LockStatC2MonitorCodeTest : public ::testing::Test {
       memcpy(out, code.insts_begin(), size);
     }
     return size;
-  }
-
-  // The last exit number given (LockStat::next_c2_exit_site), read and set through the fixture, LockStat's friend.
-  static uint32_t exit_sites() { return LockStat::_c2_exit_sites; }
-  static void set_exit_sites(uint32_t n) { LockStat::_c2_exit_sites = n; }
-
-  // LockStat's continuation of a release run in C2's inline exit, emitted at the start of blob with
-  // the next exit number: the number of bytes.
-  static int emit_release(BufferBlob* blob, Register monitor, Register obj) {
-    CodeBuffer code(blob);
-    C2_MacroAssembler masm(&code);
-    Label divert, released;
-    masm.lockstat_continue_run(monitor, in_ByteSize(checked_cast<int>(markWord::monitor_value)), obj, r15_thread, rax,
-                               divert, released);
-    masm.bind(divert);
-    masm.bind(released);
-    masm.flush();
-    return (int)code.insts_size();
   }
 
   // Whether the code holds rdtsc (0F 31), which reads the time-stamp counter.
@@ -114,38 +94,6 @@ TEST_VM_F(LockStatC2MonitorCodeTest, acquisition_code_is_the_same_whatever_the_c
       EXPECT_EQ(0, memcmp(first, other, size)) << "counter " << state[0] << ", stamping " << state[1];
     }
   }
-  BufferBlob::free(blob);
-}
-
-// The release's code carries its exit's number (LockStat::next_c2_exit_site), a new one each time C2
-// emits it: to size it and to keep it. Compared as a byte where it fits in one, a kept exit would be
-// longer than the sized one. Emitted across both places where the numbers pass the byte range (and
-// with the registers arranged both ways around rdx, which rdtsc writes), it must keep one size.
-TEST_VM_F(LockStatC2MonitorCodeTest, release_code_is_the_same_size_whatever_its_exit_number) {
-  if (!LockStat::may_stamp_holds_inline()) {
-    return;   // C2's exit continues no run inline
-  }
-  BufferBlob* blob = BufferBlob::create("LockStatC2MonitorCodeTest", capacity);
-  ASSERT_NE(blob, (BufferBlob*)nullptr);
-  const uint32_t saved = exit_sites();
-  const uint32_t starts[] = { 0u - 300u, 0x7FFFFF00u, 1000u };
-  const Register monitors[][2] = { { rdx, rdi }, { rcx, rdx }, { rdx, rcx } };   // monitor, obj
-  int size = -1;
-  for (uint32_t start : starts) {
-    set_exit_sites(start);
-    for (int i = 0; i < 300; i++) {
-      for (const Register* regs : monitors) {
-        int this_size = emit_release(blob, regs[0], regs[1]);
-        if (size < 0) {
-          size = this_size;
-        }
-        ASSERT_EQ(size, this_size) << "exit numbers from " << start << ", emission " << i;
-      }
-    }
-    uint32_t next = LockStat::next_c2_exit_site();
-    EXPECT_FALSE((int32_t)next >= -128 && (int32_t)next <= 127) << next;
-  }
-  set_exit_sites(saved);
   BufferBlob::free(blob);
 }
 

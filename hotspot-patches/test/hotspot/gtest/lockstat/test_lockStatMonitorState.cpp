@@ -60,7 +60,6 @@ TEST(LockStatMonitorState, trace_number_and_inflate_mark) {
   EXPECT_EQ(s.trace_cmpxchg(0, 8), (uint32_t)6);    // another thread lost the race
   s.set_trace(7);                                    // trace 3, inflate written
   EXPECT_EQ(s.trace(), (uint32_t)7);
-  EXPECT_EQ(s.stretch(), (LockStatReleaseStretch*)nullptr);
 }
 
 // The owner side of the event numbers: gapless, n numbers at once for a release that resolves
@@ -105,22 +104,65 @@ TEST(LockStatMonitorSeq, free_part_is_bounded_by_the_previous_release) {
   EXPECT_EQ(LockStatMonitorSeq::free(1000, 2000, 2100), (jlong)1000);  // acquired after a release timed early
 }
 
-// A run of releases sums the lock-free time before its continuations' holds, and starts again when written.
-TEST(LockStatReleaseRun, sums_free_time_before_continuations) {
+// A monitor's stretch of releases: the first release heads it, a changed enter count or an owner's
+// event that changes the blocked threads (end_stretch) begins the next; each release gets the previous
+// one's time, a running maximum.
+TEST(LockStatMonitorSeq, stretches_begin_at_enters_and_owner_events) {
+  LockStatMonitorSeq seq;
+  jlong previous = -1;
+  EXPECT_TRUE(seq.release(5, 1000, &previous));    // the first: a head
+  EXPECT_EQ(previous, (jlong)0);
+  EXPECT_EQ(seq.stretch(), (jlong)1000);
+  EXPECT_FALSE(seq.release(5, 1400, &previous));   // same enters: in the stretch
+  EXPECT_EQ(previous, (jlong)1000);
+  EXPECT_FALSE(seq.release(5, 1300, &previous));   // a clock read early: times stay a running maximum
+  EXPECT_EQ(previous, (jlong)1400);
+  EXPECT_FALSE(seq.release(5, 1500, &previous));
+  EXPECT_EQ(previous, (jlong)1400);
+  EXPECT_EQ(seq.stretch(), (jlong)1000);
+  EXPECT_TRUE(seq.release(6, 1600, &previous));    // a thread began to block
+  EXPECT_EQ(seq.stretch(), (jlong)1600);
+  seq.end_stretch();                               // a blocked thread took the monitor
+  EXPECT_TRUE(seq.release(6, 1700, &previous));
+  EXPECT_EQ(seq.stretch(), (jlong)1700);
+  EXPECT_EQ(previous, (jlong)1600);
+}
+
+// A thread's run: its first release and the unnumbered ones after it, summed per call chain, each
+// owner part from the monitor's previous recorded release, the lock-free time before known holds apart.
+TEST(LockStatReleaseRun, sums_owner_parts_per_chain) {
   LockStatReleaseRun run;
-  run.start(nullptr, 10, 3, 1000, 7, 0, nullptr, nullptr, 0, 0);
-  run.add(1500, 1200);   // free 200 of 500
-  run.add(2000, 0);      // unknown: none
-  run.add(2600, 1900);   // an older start (before 2000): none
-  EXPECT_EQ(run.count, (u8)3);
-  EXPECT_EQ(run.last, (jlong)2600);
-  EXPECT_EQ(run.last - run.base, (jlong)1600);
-  EXPECT_EQ(run.free, (jlong)200);
-  run.written();
-  EXPECT_EQ(run.free, (jlong)0);
-  EXPECT_EQ(run.base, (jlong)2600);
-  run.add(2700, 2650);
-  EXPECT_EQ(run.free, (jlong)50);
+  ObjectMonitor* m = (ObjectMonitor*)0x1000;
+  EXPECT_FALSE(run.is_open());
+  run.open(m, 900, 10, 3, 7, 42, 1000, 1500, 1200);   // part 500, free 200
+  EXPECT_TRUE(run.continues(m, 900, 7));
+  EXPECT_FALSE(run.continues(m, 901, 7));               // another stretch
+  EXPECT_FALSE(run.continues((ObjectMonitor*)0x2000, 900, 7));
+  EXPECT_FALSE(run.continues(m, 900, 8));             // another virtual thread on the run's carrier
+  run.add_to(run.entry_of(42), 1700, 2000, 0);       // part 300, start unknown
+  run.add_to(run.entry_of(43), 2000, 2600, 1900);    // another chain; an older start: no free time
+  run.add_to(run.entry_of(42), 2600, 2500, 2550);    // a clock read early: an empty part
+  const LockStatReleaseSummary& s = run.sum;
+  EXPECT_EQ(s.first_seq, (u8)10);
+  EXPECT_EQ(s.count, (u8)1);                          // only the first took a number
+  EXPECT_EQ(s.enters, (u8)3);
+  EXPECT_EQ(s.time, (jlong)2600);
+  ASSERT_EQ(s.owners, 2);
+  EXPECT_EQ(s.owner[0].chain, (u8)42);
+  EXPECT_EQ(s.owner[0].releases, (u4)3);
+  EXPECT_EQ(s.owner[0].ticks, (jlong)800);
+  EXPECT_EQ(s.owner[0].free, (jlong)200);
+  EXPECT_EQ(s.owner[1].tid, (jlong)7);
+  EXPECT_EQ(s.owner[1].chain, (u8)43);
+  EXPECT_EQ(s.owner[1].ticks, (jlong)600);
+  EXPECT_EQ(s.owner[1].free, (jlong)0);
+  for (u8 c = 44; c < 44 + LockStatReleaseSummary::max_owners - 2; c++) {
+    EXPECT_GE(run.entry_of(c), 0);
+  }
+  EXPECT_EQ(run.entry_of(99), -1);                    // every entry used
+  run.close();
+  EXPECT_FALSE(run.is_open());
+  EXPECT_FALSE(run.continues(m, 900, 7));
 }
 
 // The enter side: its own gapless numbers, read by owners as a count.

@@ -70,6 +70,11 @@ enum LockStatThreadFlags : u1 {
   LOCKSTAT_THREAD_EXISTED = 4    // already running when tracing started
 };
 
+// Bits of MonitorReleaseSummary.flags.
+enum LockStatReleaseSummaryFlags : u1 {
+  LOCKSTAT_RELEASE_SUMMARY_RUN = 1    // one thread's releases in one stretch, of which only the first took a number: its owner parts follow the previous event's
+};
+
 // Bits of ParkBegin.flags.
 enum LockStatParkFlags : u1 {
   LOCKSTAT_PARK_PINNED = 1,   // a pinned virtual thread blocks its carrier
@@ -256,17 +261,18 @@ inline void lockstat_write_monitor_forward_resolve(LockStatEventWriter& w, jlong
   w.write_varint(enter_seq);
 }
 
-// MonitorReleaseSummary: time, monitor, seq, count, enterSeq, owners[thread, chain, releases, duration, free]
-const size_t lockstat_monitor_release_summary_max_size = 51;
+// MonitorReleaseSummary: time, monitor, seq, count, enterSeq, flags, owners[thread, chain, releases, duration, free]
+const size_t lockstat_monitor_release_summary_max_size = 52;
 const size_t lockstat_monitor_release_summary_owners_element_max_size = 51;
 inline void lockstat_write_monitor_release_summary(LockStatEventWriter& w, jlong time, julong monitor, julong seq,
-                                                   julong count, julong enter_seq, julong owners_count) {
+                                                   julong count, julong enter_seq, u1 flags, julong owners_count) {
   w.write_varint((julong)LOCKSTAT_MONITOR_RELEASE_SUMMARY);
   w.write_timestamp(time);
   w.write_varint(monitor);
   w.write_varint(seq);
   w.write_varint(count);
   w.write_varint(enter_seq);
+  w.write_u1(flags);
   w.write_varint(owners_count);
 }
 inline void lockstat_write_monitor_release_summary_owners_element(LockStatEventWriter& w, julong thread, julong chain,

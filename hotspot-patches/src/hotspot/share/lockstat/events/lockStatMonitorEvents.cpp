@@ -21,7 +21,7 @@
 #include "lockstat/events/lockStatEventContext.hpp"
 #include "lockstat/events/lockStatEventTypes.hpp"
 #include "lockstat/events/lockStatMonitorEvents.hpp"
-#include "lockstat/events/lockStatReleaseStretch.hpp"
+#include "lockstat/events/lockStatReleaseSummary.hpp"
 #include "lockstat/events/lockStatSampling.hpp"
 #include "lockstat/events/lockStatVectorState.hpp"
 #include "lockstat/events/lockStatVirtualThreadWaits.hpp"
@@ -53,7 +53,7 @@ static LockStatBuffer* event_buffer(JavaThread* jt, LockStatThreadLocal* tl, jlo
   return LockStatEventContext::buffer(jt, tl, monitor_event_size, now);
 }
 
-// A summary of releases (LockStatReleaseStretch) that a stretch's end handed to this thread.
+// A thread's run of releases, summed (storage/lockStatReleaseRun.hpp).
 static void write_summary(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, const LockStatReleaseSummary& s) {
   if (s.count == 0) {
     return;
@@ -242,11 +242,6 @@ static void write_enter(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
   lockstat_write_monitor_contended_enter(w, now, monitor_id(m), m->lockstat()->next_enter(), chain,
                                          after_wait ? LOCKSTAT_ENTER_AFTER_WAIT : 0);
   w.commit();
-  // The set of blocked threads changed: the releases summed so far are written now, so that the
-  // analysis does not wait for the owner's next release to see them.
-  LockStatReleaseSummary closed;
-  LockStatReleaseStretch::close(m, false, &closed);
-  write_summary(jt, tl, m, closed);
 }
 
 void LockStatMonitorEvents::contended_enter(JavaThread* jt, ObjectMonitor* m, bool after_wait) {
@@ -275,9 +270,7 @@ void LockStatMonitorEvents::contended_enter(JavaThread* jt, ObjectMonitor* m, bo
 // The new owner still owns m here, and every other thread that wants m waits for it: only what
 // orders the acquisition (the count of blocked threads, an owner-side number with a plain store, the
 // enter side's count, a time) and the event's bytes into the buffer reserved before blocking. The
-// stretch of summed releases is not closed here: this event's number ends it anyway
-// (LockStatReleaseStretch::add), and the next recorded release or the drain period's safepoint
-// writes it.
+// blocked threads change: the monitor's stretch of releases ends (LockStatMonitorSeq::end_stretch).
 void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) {
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   if (tl == nullptr) {
@@ -313,6 +306,7 @@ void LockStatMonitorEvents::contended_entered(JavaThread* jt, ObjectMonitor* m) 
   }
   LockStatEventWriter w(b);
   u8 seq = m->lockstat_seq()->next_owned();
+  m->lockstat_seq()->end_stretch();
   lockstat_write_monitor_contended_entered(w, now, monitor_id(m), seq, m->lockstat()->enters());
   w.commit();
   cost->acquire_ticks += LockStatClock::now() - now;
@@ -349,53 +343,13 @@ static int take_pending(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* 
   return n;
 }
 
-// A release that continues the thread's run of m (LockStatReleaseRun), after the release: its number,
-// the enter count and its hold's start were taken inside the critical section (exit_begin), its time
-// right after the release store; joining the run only counts it. Only platform threads: a carrier's
-// state is not its virtual threads'. The same exit (sp and pc) is not enough: a method called from
-// several places at the same depth runs its exit at the same sp and pc under different chains (a
-// synchronized helper, an appender's write from two call sites), so the run goes on only while the
-// thread's chain cache still holds the run's chain for this very frame (its mark stands). Without
-// that, the accuracy suite's callers inlined into one method lost 7 points to each other (2026-11-29).
-static bool continue_run(JavaThread* jt, LockStatThreadLocal* tl, ObjectMonitor* m, u8 seq, u8 enters, jlong time,
-                         jlong acquired) {
-  LockStatReleaseRun* run = tl->run();
-  intptr_t* sp;
-  address pc;
-  if (run->monitor != m || in_virtual_thread(jt, tl) || !LockStatStackWalk::exit_site(&sp, &pc) ||
-      !run->continues(m, seq, enters, sp, pc) || !LockStatCallChains::still_current(jt, tl, run->chain)) {
-    return false;
-  }
-  run->add(time, acquired);
-  return true;
-}
-
-// The run's releases not yet written, as a one-owner summary of their numbers (count 0: none).
-static LockStatReleaseSummary run_summary(const LockStatReleaseRun& run) {
-  LockStatReleaseSummary s;
-  if (run.monitor == nullptr || run.count == 0) {
-    return s;
-  }
-  s.first_seq = run.first;
-  s.count = run.count;
-  s.enters = run.enters;
-  s.time = run.last;
-  s.owners = 1;
-  s.owner[0].tid = run.tid;
-  s.owner[0].chain = run.chain;
-  s.owner[0].releases = (u4)run.count;
-  s.owner[0].ticks = run.last - run.base;
-  s.owner[0].free = run.free;
-  return s;
-}
-
-// Writes the thread's unwritten run releases into its own buffer; the run goes on.
+// Writes the thread's open run (one MonitorReleaseSummary) and closes it: the thread's next release
+// of the stretch takes a number again.
 static void flush_run(JavaThread* jt, LockStatThreadLocal* tl) {
   LockStatReleaseRun* run = tl->run();
-  LockStatReleaseSummary s = run_summary(*run);
-  if (s.count != 0) {
-    write_summary(jt, tl, run->monitor, s);
-    run->written();
+  if (run->is_open()) {
+    write_summary(jt, tl, run->monitor, run->sum);
+    run->close();
   }
 }
 
@@ -403,25 +357,20 @@ void LockStatMonitorEvents::flush_run_at_thread_end(JavaThread* jt) {
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   if (tl != nullptr) {
     flush_run(jt, tl);
-    tl->run()->clear();
   }
 }
 
-void LockStatMonitorEvents::flush_runs_at_safepoint(bool all, void write(const LockStatReleaseSummary&, ObjectMonitor*)) {
+void LockStatMonitorEvents::flush_runs_at_safepoint(void write(const LockStatReleaseSummary&, ObjectMonitor*)) {
   assert(SafepointSynchronize::is_at_safepoint(), "invariant");
   LockStatThreadLocal::runs_do([&](LockStatReleaseRun* run) {
-    LockStatReleaseSummary s = run_summary(*run);
-    if (s.count != 0) {
-      write(s, run->monitor);
-      run->written();
-    }
-    if (all) {
-      run->clear();
+    if (run->is_open()) {
+      write(run->sum, run->monitor);
+      run->close();
     }
   });
 }
 
-int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters) {
+int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters, jlong* time) {
   // Most exits of an inflated monitor are neither contended nor after a wait: two counters of the
   // monitor say so without the thread's state (C2's unlock code reads the same word).
   bool contended = m->lockstat()->is_contended();
@@ -442,60 +391,86 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq,
   if ((!contended && !resolve) || !in_trace(m)) {
     return 0;
   }
-  int what = (contended ? (waiting ? WAIT_EXIT : EXIT) : 0) | (resolve ? RESOLVE : 0);
+  LockStatMonitorSeq* owned = m->lockstat_seq();
+  *enters = m->lockstat()->enters();
+  // The release's time, read while the thread owns m, so that the next recorded release finds it
+  // (LockStatMonitorSeq::release): a clock read and plain loads and stores on the owner's line.
+  jlong now = LockStatClock::now();
+  *time = now;
+  int what;
+  if (contended && !waiting) {
+    // Only a thread with LockStat's state keeps a run (a mounted virtual thread's is its carrier's,
+    // under the virtual thread's id); a release without it heads a stretch.
+    if (tl == nullptr) {
+      owned->end_stretch();
+    }
+    jlong previous;
+    bool head = owned->release(*enters, now, &previous);
+    if (!head && !resolve && tl->run()->continues(m, owned->stretch(), jt->monitor_owner_id())) {
+      what = CONTINUES;   // no number: the thread's run goes on (a run is only ever in its stretch)
+    } else {
+      what = EXIT | (head ? HEAD : 0) | (resolve ? RESOLVE : 0);
+    }
+    if (tl != nullptr) {
+      tl->begin_release(previous, owned->stretch(), owned->acquired());
+    }
+  } else {
+    // A wait()'s release, or one that only resolves a wait()'s reference: the releases after it head
+    // a new stretch (the analysis places it by its number among individual events).
+    what = (contended ? WAIT_EXIT : 0) | (resolve ? RESOLVE : 0);
+    owned->end_stretch();
+    if (tl != nullptr) {
+      tl->begin_release(0, 0, 0);
+    }
+  }
   // Owner-side numbers for what exit_end writes, the release's first and then the resolution's (a
   // thread has at most one pending reference per monitor: add_pending only where it had none), taken
   // now, while the thread owns m: a plain store, no locked instruction in the critical section. The
   // enter side's count read with them places the enters among them.
-  *seq = m->lockstat_seq()->next_owned((contended ? 1 : 0) + (resolve ? 1 : 0));
-  *enters = m->lockstat()->enters();
-  // The release's time is read after the owner field is cleared: a release whose time comes after
-  // a later event of m (another thread's enter, the next owner's release) ends its owner part at
-  // that event's time, since the analysis and LockStatReleaseStretch take times as a running
-  // maximum in the order of sequence numbers.
-  if (tl != nullptr) {
-    tl->want_release_time();
-    tl->set_hold_start(m->lockstat_seq()->acquired());   // the next owner overwrites it
-    if (began != 0) {
-      LockStatSectionCounters* cost = tl->section_counters();
-      cost->release_samples++;
-      // began was read only to time this: its own cost is the measurement's, not the release's.
-      cost->release_ticks += MAX2(LockStatClock::now() - began - LockStatClock::read_ticks(), (jlong)0);
-    }
+  int numbers = ((what & (EXIT | WAIT_EXIT)) != 0 ? 1 : 0) + ((what & RESOLVE) != 0 ? 1 : 0);
+  *seq = numbers != 0 ? owned->next_owned(numbers) : 0;
+  if (began != 0) {
+    LockStatSectionCounters* cost = tl->section_counters();
+    cost->release_samples++;
+    // began was read only to time this: its own cost is the measurement's, not the release's.
+    cost->release_ticks += MAX2(LockStatClock::now() - began - LockStatClock::read_ticks(), (jlong)0);
   }
   return what;
 }
 
-void LockStatMonitorEvents::released(JavaThread* jt) {
-  LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
-  if (tl != nullptr) {
-    tl->set_release_time(LockStatClock::now());
+// A release of the thread's open run, after the release: counted under its call chain. The chain is
+// the run's latest one while the thread's chain cache still holds it for this very frame (its pc, sp
+// and standing frame mark), else walked: a method called from several places at the same depth runs
+// its exit at the same sp and pc under different chains (a synchronized helper, an appender's write
+// from two call sites).
+static void continue_run(JavaThread* jt, LockStatThreadLocal* tl, jlong previous, jlong time, jlong acquired) {
+  LockStatReleaseRun* run = tl->run();
+  int entry = run->current;
+  if (!LockStatCallChains::still_current(jt, tl, run->sum.owner[entry].chain)) {
+    int found = run->entry_of(LockStatCallChains::current_chain(jt, tl));
+    entry = found >= 0 ? found : entry;   // more chains than a run holds: the rest go to the latest (rare)
   }
+  run->add_to(entry, previous, time, acquired);
 }
 
 void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, u8 enters, jlong time, int what) {
   // Every owner-side number taken must be written, or the monitor's sequence has a gap.
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
-  jlong acquired = 0;
-  if (tl != nullptr) {
-    jlong epilog_time = tl->take_release_time();
-    time = time != 0 ? time : epilog_time;
-    acquired = tl->take_hold_start();
-  }
-  if (time == 0) {
-    time = LockStatClock::now();   // a path that released without a hook: late, never earlier
-  }
   if (tl == nullptr) {
     if ((what & (EXIT | WAIT_EXIT)) != 0) {
       LockStatService::write_shared_monitor_event(LOCKSTAT_MONITOR_CONTENDED_EXIT, m, seq, enters);
     }
     return;
   }
-  if ((what & (EXIT | WAIT_EXIT)) != 0) {
+  jlong previous = tl->release_previous();
+  jlong stretch = tl->release_stretch();
+  jlong acquired = tl->take_hold_start();
+  if ((what & (EXIT | WAIT_EXIT | CONTINUES)) != 0) {
     tl->section_counters()->releases++;
   }
-  // Most recorded releases of a hot monitor continue the thread's own run: counted, no chain, no event.
-  if (what == EXIT && continue_run(jt, tl, m, seq, enters, time, acquired)) {
+  // Most recorded releases of a hot monitor continue the thread's own run: counted, no event.
+  if (what == CONTINUES) {
+    continue_run(jt, tl, previous, time, acquired);
     return;
   }
   // The waiting thread's own chain would name wait()'s caller, not the code that holds the lock
@@ -522,25 +497,13 @@ void LockStatMonitorEvents::exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, u
     if (in_virtual_thread(jt, tl) && event_buffer(jt, tl, time) == nullptr) {
       return;   // (the buffer call announces the virtual thread, which a summary names as owner)
     }
-    // The thread's earlier run (of this monitor or another) first: its numbers are older. Then this
-    // release heads a new one if it came through a compiled exit.
+    // The thread's earlier run (of this monitor or another) first: its numbers are older.
     flush_run(jt, tl);
-    intptr_t* site_sp;
-    address site_pc;
-    if (!in_virtual_thread(jt, tl) && LockStatStackWalk::exit_site(&site_sp, &site_pc)) {
-      // C2's exit holds the monitor as the mark word has it, tagged, unless monitors are in a table.
-      intptr_t key = (intptr_t)m + (UseObjectMonitorTable ? 0 : (intptr_t)markWord::monitor_value);
-      // C2's inline exit cannot tell whether its frame is the one the run began in (the check above):
-      // with no site, it never continues a run; its releases come here and are checked.
-      tl->run()->start(m, seq, enters, time, jt->monitor_owner_id(), chain, site_sp, site_pc, key, 0);
-    } else {
-      tl->run()->clear();
+    if ((what & HEAD) == 0) {
+      // The thread's first release in this stretch: it opens the thread's run.
+      tl->run()->open(m, stretch, seq, enters, jt->monitor_owner_id(), chain, previous, time, acquired);
+      return;
     }
-    LockStatReleaseSummary closed;
-    if (LockStatReleaseStretch::add(m, seq, enters, time, acquired, jt->monitor_owner_id(), chain, &closed)) {
-      return;   // summed
-    }
-    write_summary(jt, tl, m, closed);
   }
   LockStatBuffer* b = event_buffer(jt, tl, time);
   if (b == nullptr) {
@@ -619,8 +582,8 @@ void LockStatMonitorEvents::vthread_acquired(JavaThread* jt, ObjectMonitor* m, b
 }
 
 void LockStatMonitorEvents::deflated(Thread* current, ObjectMonitor* m) {
-  LockStatReleaseSummary closed;
-  LockStatReleaseStretch::close(m, true, &closed);   // m's stretch goes back to the pool, traced or not
+  // A thread's open run of m is written by that thread (its next release, the period's safepoint):
+  // its number is below the deflation's count, so the analysis places it before the deflation.
   if (!in_trace(m)) {
     return;
   }
@@ -628,15 +591,11 @@ void LockStatMonitorEvents::deflated(Thread* current, ObjectMonitor* m) {
   u8 seq = m->lockstat()->next_enter();
   u8 owned = m->lockstat_seq()->owned();
   if (!current->is_Java_thread() || LockStatThreadLocal::current(JavaThread::cast(current)) == nullptr) {
-    if (closed.count != 0) {
-      LockStatService::write_shared_release_summary(closed, m);
-    }
     LockStatService::write_shared_monitor_event(LOCKSTAT_MONITOR_DEFLATE, m, seq, owned);
     return;
   }
   JavaThread* jt = JavaThread::cast(current);
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
-  write_summary(jt, tl, m, closed);
   jlong now = LockStatClock::now();
   LockStatBuffer* b = event_buffer(jt, tl, now);
   if (b == nullptr) {

@@ -50,18 +50,17 @@ class LockStatMonitorEvents : AllStatic {
   static void deflated(Thread* current, ObjectMonitor* m);
 
   // Exit, in two halves around the release (see LockStatMonitorExitMark). begin returns what to
-  // write (0: nothing) and takes the owner-side numbers of what it writes (the release, then a
-  // resolved wait() reference) while the thread still owns m, with the enter side's count; end gets
-  // the release's time (0: exit_epilog's, given to released()).
-  enum : int { EXIT = 1, WAIT_EXIT = 2, RESOLVE = 4 };
-  static int exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters);
-  static void released(JavaThread* jt);
+  // write (0: nothing) and, while the thread still owns m, takes the owner-side numbers of what it
+  // writes (the release, then a resolved wait() reference), the enter side's count and the release's
+  // time; end writes it. A release that continues the thread's run (CONTINUES) takes no number; HEAD:
+  // the release heads the monitor's stretch (storage/lockStatReleaseRun.hpp).
+  enum : int { EXIT = 1, WAIT_EXIT = 2, RESOLVE = 4, HEAD = 8, CONTINUES = 16 };
+  static int exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq, u8* enters, jlong* time);
   static void exit_end(JavaThread* jt, ObjectMonitor* m, u8 seq, u8 enters, jlong time, int what);
-  // A thread's run of releases (storage/lockStatReleaseRun.hpp) writes its releases when the thread
-  // next records one; besides, at thread end, and for every thread at the drain period's safepoint
-  // (all: the trace stops, and the runs end with it).
+  // A thread's run of releases (storage/lockStatReleaseRun.hpp) is written at the thread's next
+  // numbered release; besides, at thread end, and for every thread at the drain period's safepoint.
   static void flush_run_at_thread_end(JavaThread* jt);
-  static void flush_runs_at_safepoint(bool all, void write(const LockStatReleaseSummary&, ObjectMonitor*));
+  static void flush_runs_at_safepoint(void write(const LockStatReleaseSummary&, ObjectMonitor*));
 
   // wait(): the release inside it records a forward reference, resolved at the thread's next real
   // release of m; taking m back after the wait is an enter "after wait".

@@ -27,8 +27,6 @@
 
 #if INCLUDE_LOCKSTAT
 
-class LockStatReleaseStretch;
-
 // The owner side of a monitor's event numbers (docs/trace-format.md, "Monitor sequence numbers"):
 // what its owner records (an acquisition, a release, a wait's release and what that release
 // resolves) takes the next numbers, with a plain load and store, since only the thread that owns the
@@ -51,8 +49,19 @@ class LockStatReleaseStretch;
 class LockStatMonitorSeq {
   volatile uint64_t _owned;
   volatile jlong _acquired;
+  // The stretch of the monitor's recorded releases (docs/design/monitor-tracing.md, "Release runs"):
+  // releases while the blocked threads and the wait references stay the same. Its first release (the
+  // stretch's head) is an event of its own; every later one belongs to its thread's run, which the
+  // thread sums by itself (LockStatReleaseRun). Only owners write these, inside the critical section,
+  // with plain stores on this line, which the owner holds anyway for _owned.
+  volatile uint64_t _release_enters;   // the enter count the latest recorded release read; no_stretch: none
+  // The current stretch's head's time: a run goes on only within its stretch. A time rather than a
+  // count, so that a monitor deflated and another inflated at its address never repeat one.
+  volatile jlong _stretch;
+  volatile jlong _last_release;        // the latest recorded release's time (read inside its critical section)
  public:
-  LockStatMonitorSeq() : _owned(0), _acquired(0) {}
+  static const uint64_t no_stretch = (uint64_t)-1;   // no enter count is ever this: the next release heads one
+  LockStatMonitorSeq() : _owned(0), _acquired(0), _release_enters(no_stretch), _stretch(0), _last_release(0) {}
   static ByteSize acquired_offset() { return byte_offset_of(LockStatMonitorSeq, _acquired); }
   static ByteSize owned_offset() { return byte_offset_of(LockStatMonitorSeq, _owned); }
   // Only while owning the monitor.
@@ -73,6 +82,24 @@ class LockStatMonitorSeq {
   // The count so far: for the inflate and the deflation, when no event of an owner can be numbered
   // concurrently (before the monitor is traced, after its last owner).
   uint64_t owned() const { return Atomic::load(&_owned); }
+  // A recorded release at now, having read the enter count enters, while owning the monitor: whether it
+  // heads a new stretch (the enter count changed, or end_stretch came first); *previous: the latest
+  // recorded release's time, where this release's owner part begins when it is not a head.
+  bool release(uint64_t enters, jlong now, jlong* previous) {
+    jlong last = Atomic::load(&_last_release);
+    *previous = last;
+    Atomic::store(&_last_release, MAX2(now, last));
+    if (Atomic::load(&_release_enters) == enters) {
+      return false;
+    }
+    Atomic::store(&_release_enters, enters);
+    Atomic::store(&_stretch, now);
+    return true;
+  }
+  jlong stretch() const { return Atomic::load(&_stretch); }
+  // An owner's event that changes the blocked threads or the wait references (an acquisition after
+  // blocking, a wait()'s release, a resolved reference): the next recorded release heads a new stretch.
+  void end_stretch() { Atomic::store(&_release_enters, no_stretch); }
 };
 
 // The tracing state of one ObjectMonitor, a member of it (its lockstat(); the event sequence is the
@@ -102,12 +129,9 @@ class LockStatMonitorState {
   // Which trace has this monitor's MonitorInflate (see LockStatMonitorEvents): its number times two,
   // plus one once the inflate is written; 0 for none.
   volatile uint32_t _trace;
-  // The stretch of releases being summed while the set of blocked threads stays the same
-  // (events/lockStatReleaseStretch.hpp), or null.
-  LockStatReleaseStretch* volatile _stretch;
 
  public:
-  LockStatMonitorState() : _blocked(0), _pending_waits(0), _enters(0), _trace(0), _stretch(nullptr) {}
+  LockStatMonitorState() : _blocked(0), _pending_waits(0), _enters(0), _trace(0) {}
 
   static ByteSize divert_offset() { return byte_offset_of(LockStatMonitorState, _blocked); }
   // _blocked alone, for C2's inline acquisition (LockStatMonitorSeq::acquired_offset).
@@ -130,10 +154,6 @@ class LockStatMonitorState {
     for (int i = 0; i < n; i++) {
       dec_not_below_zero(&_pending_waits);
     }
-  }
-  LockStatReleaseStretch* stretch() const { return Atomic::load_acquire(&_stretch); }
-  LockStatReleaseStretch* stretch_cmpxchg(LockStatReleaseStretch* expected, LockStatReleaseStretch* value) {
-    return Atomic::cmpxchg(&_stretch, expected, value);
   }
 
  private:

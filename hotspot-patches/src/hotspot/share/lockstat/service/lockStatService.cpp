@@ -25,7 +25,7 @@
 #include "lockstat/events/lockStatEventTypes.hpp"
 #include "lockstat/events/lockStatMonitorEvents.hpp"
 #include "lockstat/events/lockStatParkEvents.hpp"
-#include "lockstat/events/lockStatReleaseStretch.hpp"
+#include "lockstat/events/lockStatReleaseSummary.hpp"
 #include "lockstat/events/lockStatVirtualThreadWaits.hpp"
 #include "lockstat/lockStat.hpp"
 #include "lockstat/lockStat_globals.hpp"
@@ -130,7 +130,6 @@ void LockStatService::initialize_once() {
   }
   LockStatClock::calibrate();   // before any event takes a timestamp
   LockStatBuffers::initialize();
-  LockStatReleaseStretch::initialize();
   LockStatCallChains::initialize();
   LockStatFrameMarks::initialize();
   LockStatParkEvents::initialize();
@@ -214,9 +213,8 @@ class VM_LockStatStop : public VM_Operation {
     if (!LockStat::is_active()) {
       return;
     }
-    // Open summaries of releases first: the drain period ends with everything written before it.
-    LockStatReleaseStretch::close_at_safepoint(_stop, LockStatService::write_shared_release_summary);
-    LockStatMonitorEvents::flush_runs_at_safepoint(_stop, LockStatService::write_shared_release_summary);
+    // Open runs of releases first: the drain period ends with everything written before it.
+    LockStatMonitorEvents::flush_runs_at_safepoint(LockStatService::write_shared_release_summary);
     LockStatThreadLocal::reclaim_all_at_safepoint(_stop);
     LockStatService::write_shared_chain_stats();
     LockStatService::write_shared_section_stats();
@@ -438,7 +436,7 @@ void LockStatService::write_shared_section_stats() {
   LockStatEventWriter w(b);
   lockstat_write_section_stats(w, LockStatClock::now(), c.acquisitions, (julong)LockStatClock::to_nanos((jlong)c.acquire_ticks),
                                c.releases, c.release_samples, (julong)LockStatClock::to_nanos((jlong)c.release_ticks),
-                               c.slow_acquisitions, c.inline_releases);
+                               c.slow_acquisitions, 0 /* inlineReleases: C2 no longer continues runs inline */);
   w.commit();
 }
 

@@ -65,6 +65,23 @@ static bool mark_stands(address* slot) {
   return slot != nullptr && LockStatFrameMarks::is_marked(slot, &suffix, &frames);
 }
 
+// Whether the thread's cached chain is still the one of the frame at top: the same top frame (its sp
+// and pc: the same code at the same place), no code freed since (epoch), the frames between it and the
+// marked one unchanged (each return slot still holding the return address into the same caller, at the
+// same place, since each frame's size is its code's), and the mark standing (the frames below it, as
+// LockStatFrameMarks caches them).
+static bool cache_holds(const LockStatChainCache* cache, const LockStatTopFrame& top, uint epoch) {
+  if (top.pc == nullptr || top.pc != cache->pc || top.sp != cache->sp || epoch != cache->epoch) {
+    return false;
+  }
+  for (int i = 0; i < cache->depth; i++) {
+    if (*cache->between[i] != cache->value[i]) {
+      return false;
+    }
+  }
+  return (cache->bcp_addr == nullptr || *cache->bcp_addr == cache->bcp) && mark_stands(cache->slot);
+}
+
 // Writes one event into the thread's buffer (metadata is written by the thread that first sees it).
 static void write_class(LockStatThreadLocal* tl, Klass* k, u8 id) {
   ResourceMark rm;
@@ -164,8 +181,7 @@ u8 LockStatCallChains::current_chain(JavaThread* jt, LockStatThreadLocal* tl) {
   // Read before the walk: a purge during it leaves the cache entry made from it unmatched.
   const uint epoch = Atomic::load_acquire(&chain_epoch);
   LockStatChainCache* cache = tl->chain_cache();
-  if (top.pc != nullptr && top.pc == cache->pc && top.sp == cache->sp && epoch == cache->epoch &&
-      mark_stands(cache->slot) && LockStatFrameMarks::may_mark(jt)) {
+  if (cache_holds(cache, top, epoch) && LockStatFrameMarks::may_mark(jt)) {
     counters->reused++;
     counters->frames_saved += (u8)cache->frames;
     return cache->id;
@@ -176,8 +192,8 @@ u8 LockStatCallChains::current_chain(JavaThread* jt, LockStatThreadLocal* tl) {
   cache->pc = nullptr;
   uintptr_t key[LockStatStackWalk::max_physical * LockStatStackWalk::words_per_frame];
   int saved;
-  address* top_slot;
-  int physical = LockStatStackWalk::walk_physical(jt, top, key, LockStatStackWalk::max_physical, &saved, &top_slot);
+  LockStatReturnSlots slots;
+  int physical = LockStatStackWalk::walk_physical(jt, top, key, LockStatStackWalk::max_physical, &saved, &slots);
   counters->frames_walked += (u8)(physical - saved);
   counters->frames_saved += (u8)saved;
   if (physical == 0) {
@@ -191,13 +207,25 @@ u8 LockStatCallChains::current_chain(JavaThread* jt, LockStatThreadLocal* tl) {
     counters->inserted++;
     write_new_chain(jt, tl, id, physical);
   }
-  if (id != 0 && top.pc != nullptr && mark_stands(top_slot)) {
-    cache->sp = top.sp;
-    cache->pc = top.pc;
-    cache->slot = top_slot;
-    cache->id = id;
-    cache->frames = physical;
-    cache->epoch = epoch;
+  // The thread's one mark stands on the top frame's return slot or deeper (a walk never marks a second
+  // time): cached when it is within the first frames the walk kept the slots of.
+  for (int j = 0; id != 0 && top.pc != nullptr && j < slots.count; j++) {
+    if (mark_stands(slots.slot[j])) {
+      for (int i = 0; i < j; i++) {
+        cache->between[i] = slots.slot[i];
+        cache->value[i] = *slots.slot[i];
+      }
+      cache->depth = j;
+      cache->bcp_addr = slots.bcp_addr[j];
+      cache->bcp = cache->bcp_addr != nullptr ? *cache->bcp_addr : 0;
+      cache->sp = top.sp;
+      cache->pc = top.pc;
+      cache->slot = slots.slot[j];
+      cache->id = id;
+      cache->frames = physical;
+      cache->epoch = epoch;
+      break;
+    }
   }
   return id;
 }
@@ -208,8 +236,7 @@ bool LockStatCallChains::still_current(JavaThread* jt, LockStatThreadLocal* tl, 
     return false;
   }
   const LockStatChainCache* cache = tl->chain_cache();
-  return top.pc != nullptr && top.pc == cache->pc && top.sp == cache->sp && cache->id == chain &&
-         Atomic::load_acquire(&chain_epoch) == cache->epoch && mark_stands(cache->slot);
+  return cache->id == chain && cache_holds(cache, top, Atomic::load_acquire(&chain_epoch));
 }
 
 void LockStatCallChains::forget_all() {

@@ -266,13 +266,10 @@ static bool top_frame_from_leaf(JavaThread* jt, LockStatTopFrame* top) {
 // that holds the mark, and read by walks beneath it.
 static LOCKSTAT_TLS intptr_t* _leaf_caller_sp = nullptr;
 static LOCKSTAT_TLS intptr_t* _leaf_caller_record = nullptr;
-static LOCKSTAT_TLS uint32_t _leaf_caller_site = 0;
 
 void LockStatLeafCaller::set(intptr_t* caller_sp, intptr_t* record) {
   _leaf_caller_record = record;
   _leaf_caller_sp = caller_sp;
-  // The C2 exit that diverted here, if it was one: taken, so that no later exit sees it.
-  _leaf_caller_site = JavaThread::current()->take_lockstat_exit_site();
 }
 
 void LockStatLeafCaller::clear() {
@@ -283,18 +280,6 @@ bool LockStatLeafCaller::caller(intptr_t** caller_sp, intptr_t** record) {
   *caller_sp = _leaf_caller_sp;
   *record = _leaf_caller_record;
   return *caller_sp != nullptr;
-}
-
-bool LockStatStackWalk::exit_site(intptr_t** sp, address* pc, uint32_t* c2_site) {
-  intptr_t* record;
-  if (!LockStatLeafCaller::caller(sp, &record)) {
-    return false;
-  }
-  *pc = record_return_address(record);
-  if (c2_site != nullptr) {
-    *c2_site = _leaf_caller_site;
-  }
-  return true;
 }
 
 bool LockStatStackWalk::top_frame(JavaThread* jt, LockStatTopFrame* top) {
@@ -383,9 +368,10 @@ class MarkChoice {
 };
 
 int LockStatStackWalk::walk_physical(JavaThread* jt, const LockStatTopFrame& top, uintptr_t* key, int max_frames,
-                                     int* saved, address** top_return_slot) {
+                                     int* saved, LockStatReturnSlots* slots) {
   *saved = 0;
-  *top_return_slot = nullptr;
+  slots->count = 0;
+  bool collecting = true;   // the frames so far are compiled Java frames calling one another
   frame fr = frame_of(jt, top);
   LockStatWalkHandles handles;
   RegisterMap map(jt, RegisterMap::UpdateMap::skip, RegisterMap::ProcessFrames::skip,
@@ -425,10 +411,18 @@ int LockStatStackWalk::walk_physical(JavaThread* jt, const LockStatTopFrame& top
     } else if (fr.is_first_frame()) {
       break;
     }
+    if (!java || (slots->count == 0 && fr.sp() != top.sp)) {
+      collecting = false;   // a return address here does not name its caller's frame alone
+    }
     if (java && use_marks) {
       address* slot = return_slot(fr);
-      if (fr.sp() == top.sp && !fr.is_interpreted_frame()) {
-        *top_return_slot = slot;   // the top frame itself is compiled Java code
+      if (collecting && slots->count < LockStatReturnSlots::max) {
+        const bool interpreted = fr.is_interpreted_frame() && !map.in_cont();
+        slots->bcp_addr[slots->count] = interpreted ? fr.fp() + frame::interpreter_frame_bcp_offset : nullptr;
+        slots->slot[slots->count++] = slot;
+        // Its callee's return address into it names no bcp, so a return slot of a frame below an
+        // interpreted one says nothing of that frame.
+        collecting = !fr.is_interpreted_frame();
       }
       const uintptr_t* suffix;
       int suffix_frames;

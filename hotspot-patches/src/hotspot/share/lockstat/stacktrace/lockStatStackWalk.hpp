@@ -41,6 +41,19 @@ struct LockStatTopFrame {
   bool from_anchor;   // the thread's last Java frame
 };
 
+// The return slots of a walk's first frames, the top frame's first, as long as they are compiled Java
+// frames calling one another, and then at most one interpreted frame (with where it keeps its bcp: its
+// callee's return address into it is the interpreter's, the same for any caller): with the slots'
+// values, what tells a later walk that those frames are still the same (LockStatCallChains' cache),
+// down to the first one that carries the thread's mark.
+struct LockStatReturnSlots {
+  static const int max = 4;
+  address* slot[max];
+  intptr_t* bcp_addr[max];   // an interpreted frame's bcp slot; nullptr for compiled frames
+  int count;
+  LockStatReturnSlots() : count(0) {}
+};
+
 // Walks the calling thread's own Java stack, in two ways (paper 3.4):
 // - walk_physical, for every event with a chain: one key entry per physical frame, two words each
 //   (Method*, with bit 0 set for an interpreted frame; then the bcp, or the pc of compiled code).
@@ -56,17 +69,13 @@ class LockStatStackWalk : AllStatic {
   static const int words_per_frame = 2;
   // The calling thread's top Java frame; false when there is none to be found.
   static bool top_frame(JavaThread* jt, LockStatTopFrame* top);
-  // The compiled exit the calling thread is in (C2's unlock slow path, LockStatLeafCaller): its
-  // caller's sp and the return address into it, without a walk; false elsewhere. *c2_site: the
-  // number of C2's inline exit that diverted there (JavaThread::_lockstat_exit_site), 0 if none did.
-  static bool exit_site(intptr_t** sp, address* pc, uint32_t* c2_site = nullptr);
   // Fills key (words_per_frame words per frame, innermost first) from the top frame down and returns
   // the number of frames; 0 when the stack cannot be walked. Meeting this thread's frame mark, the
   // walk stops and takes the frames below it from the mark's cache; *saved: how many
-  // (LockStatFrameMarks). *top_return_slot: where the top frame, if it is compiled code and marks
-  // are in use, keeps its return address into its caller; else nullptr.
+  // (LockStatFrameMarks). *slots: where the first frames keep their return addresses, while marks
+  // are in use and those frames are compiled Java code calling one another.
   static int walk_physical(JavaThread* jt, const LockStatTopFrame& top, uintptr_t* key, int max_frames,
-                           int* saved, address** top_return_slot);
+                           int* saved, LockStatReturnSlots* slots);
   // Fills frames (innermost first) from the first 'physical' physical frames; returns their number.
   static int walk(JavaThread* jt, LockStatFrame* frames, int max, int physical);
   // The Method* of a key frame.

@@ -48,7 +48,7 @@ LockStatThreadLocal::LockStatThreadLocal(JavaThread* jt, jlong tid) :
   _next(nullptr), _prev(nullptr), _buffer(nullptr), _tid(tid), _thread(jt), _context_tid(tid),
   _random((uint32_t)os::random() | 1), _pending_count(0), _waiting_on(nullptr), _reacquiring(nullptr), _last_unpark_consumed(0), _repark_tid(0), _park_sampled(true),
   _unpark_blocker_hash(0), _unpark_blocker_klass(nullptr), _unpark_held(0),
-  _release_count(0), _release_time_wanted(false), _release_time(0), _hold_start(0), _blocked_on_count(0), _blocked_on_overflow(0) {
+  _release_count(0), _release_previous(0), _release_stretch(0), _hold_start(0), _blocked_on_count(0), _blocked_on_overflow(0) {
   for (int i = 0; i < announced_slots; i++) {
     _announced[i] = -1;
   }
@@ -87,7 +87,6 @@ LockStatThreadLocal* LockStatThreadLocal::current(JavaThread* jt) {
     _head = tl;
   }
   _lockstat_current = tl;
-  jt->set_lockstat_run(&tl->_run);   // for C2's inline exit (storage/lockStatReleaseRun.hpp)
   return tl;
 }
 
@@ -130,7 +129,6 @@ void LockStatThreadLocal::on_thread_exit(JavaThread* jt) {
   LockStatThreadLocal* tl = _lockstat_current;
   _lockstat_current = nullptr;
   _lockstat_exited = jt;
-  jt->set_lockstat_run(nullptr);
   if (tl == nullptr) {
     return;
   }
@@ -149,7 +147,6 @@ void LockStatThreadLocal::on_thread_exit(JavaThread* jt) {
       tl->_buffer = nullptr;
     }
     _exited_chain_counters.add(tl->_chain_counters);
-    tl->_section_counters.inline_releases += tl->_run.inline_count;
     _exited_section_counters.add(tl->_section_counters);
   }
   delete tl;
@@ -173,7 +170,6 @@ LockStatSectionCounters LockStatThreadLocal::section_counters_at_safepoint() {
   LockStatSectionCounters sum = _exited_section_counters;
   for (LockStatThreadLocal* tl = _head; tl != nullptr; tl = tl->_next) {
     sum.add(tl->_section_counters);
-    sum.inline_releases += tl->_run.inline_count;   // C2's inline exit counts them in the run
   }
   return sum;
 }
@@ -195,7 +191,6 @@ void LockStatThreadLocal::reset_all_at_safepoint() {
       tl->_buffer = nullptr;
     }
     tl->_context_tid = tl->_tid;
-    tl->_thread->take_lockstat_exit_site();   // a C2 exit's site left by a diversion the trace's stop cut off
     for (int i = 0; i < announced_slots; i++) {
       tl->_announced[i] = -1;
     }
@@ -204,7 +199,7 @@ void LockStatThreadLocal::reset_all_at_safepoint() {
     tl->_repark_tid = 0;
     tl->_chain_counters = LockStatChainCounters();
     tl->_section_counters = LockStatSectionCounters();
-    tl->_run.inline_count = 0;
+    tl->_run.close();   // written or dropped by the last trace's end
     // Counted blocked in the last trace: the new one does not undo that count (the monitors'
     // counts are reset beside this, LockStatMonitorEvents::reset_monitors_at_safepoint).
     tl->_blocked_on_count = 0;

@@ -20,6 +20,7 @@
 #ifndef SHARE_LOCKSTAT_STORAGE_LOCKSTATTHREADLOCAL_HPP
 #define SHARE_LOCKSTAT_STORAGE_LOCKSTATTHREADLOCAL_HPP
 
+#include "lockstat/stacktrace/lockStatStackWalk.hpp"
 #include "lockstat/storage/lockStatReleaseRun.hpp"
 #include "memory/allocation.hpp"
 #include "utilities/globalDefinitions.hpp"
@@ -60,17 +61,13 @@ struct LockStatSectionCounters {
   // Of the acquisitions, those that wrote their event the slow way while owning the monitor: a new
   // buffer (the one reserved before blocking was used up) or a virtual thread's context switch.
   u8 slow_acquisitions;
-  // Releases that continued their thread's run in C2's inline exit (LockStatReleaseRun::inline_count):
-  // not in releases, and not timed (inside the section they take loads, compares and four
-  // increments, no call; a clock read around them would cost more than they do).
-  u8 inline_releases;
   static const uint release_sample_period = 64;
   LockStatSectionCounters() : acquisitions(0), acquire_ticks(0), releases(0), release_samples(0), release_ticks(0),
-                              slow_acquisitions(0), inline_releases(0) {}
+                              slow_acquisitions(0) {}
   void add(const LockStatSectionCounters& o) {
     acquisitions += o.acquisitions; acquire_ticks += o.acquire_ticks;
     releases += o.releases; release_samples += o.release_samples; release_ticks += o.release_ticks;
-    slow_acquisitions += o.slow_acquisitions; inline_releases += o.inline_releases;
+    slow_acquisitions += o.slow_acquisitions;
   }
 };
 
@@ -82,13 +79,20 @@ struct LockStatSectionCounters {
 // marks, so a mark standing at the entry's slot is the entry's own. 'epoch' guards against code,
 // methods or chains freed since.
 struct LockStatChainCache {
+  static const int max_between = LockStatReturnSlots::max - 1;
   intptr_t* sp;
   address pc;
-  address* slot;     // the marked return slot of the top frame
+  address* slot;     // the marked return slot: of the top frame, or of a frame up to max_between below it
+  address* between[max_between];   // the return slots of the frames above the marked one, top first
+  address value[max_between];      // ... and what they held: while they hold it, those frames stand
+  int depth;         // how many of them
+  intptr_t* bcp_addr;   // the marked frame's bcp slot when it is interpreted (else nullptr)
+  intptr_t bcp;         // ... and the bcp it held
   u8 id;
   int frames;        // physical frames of the chain
   uint epoch;
-  LockStatChainCache() : sp(nullptr), pc(nullptr), slot(nullptr), id(0), frames(0), epoch(0) {}
+  LockStatChainCache() : sp(nullptr), pc(nullptr), slot(nullptr), depth(0), bcp_addr(nullptr), bcp(0), id(0), frames(0),
+                         epoch(0) {}
 };
 class ObjectMonitor;
 
@@ -135,12 +139,10 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   LockStatSectionCounters _section_counters;
   LockStatReleaseRun _run;
   uint _release_count;            // picks the releases that are timed (section counters)
-  // The time of a recorded release that ObjectMonitor::exit_epilog makes (LockStat::on_monitor_released):
-  // wanted from the exit's first hook until its last; 0 until taken.
-  bool _release_time_wanted;
-  jlong _release_time;
-  // The hold's start that a recorded release read while owning (LockStatMonitorSeq::acquired), from
-  // the exit's first hook to its last.
+  // What a recorded release read while owning the monitor (LockStatMonitorSeq), from the exit's first
+  // hook to its last: the previous recorded release's time, the stretch, the hold's start.
+  jlong _release_previous;
+  jlong _release_stretch;
   jlong _hold_start;
   // The monitors this thread counted itself blocked on (LockStatMonitorState::_blocked) in this trace:
   // only such an increment is undone when it acquires the monitor, so a thread blocked before a trace
@@ -239,14 +241,13 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   LockStatSectionCounters* section_counters() { return &_section_counters; }
   LockStatReleaseRun* run() { return &_run; }
   bool time_this_release() { return ++_release_count % LockStatSectionCounters::release_sample_period == 0; }
-  void want_release_time() { _release_time_wanted = true; _release_time = 0; }
-  void set_release_time(jlong t) {
-    if (_release_time_wanted && _release_time == 0) {
-      _release_time = t;
-    }
+  void begin_release(jlong previous, jlong stretch, jlong hold_start) {
+    _release_previous = previous;
+    _release_stretch = stretch;
+    _hold_start = hold_start;
   }
-  jlong take_release_time() { _release_time_wanted = false; return _release_time; }
-  void set_hold_start(jlong t) { _hold_start = t; }
+  jlong release_previous() const { return _release_previous; }
+  jlong release_stretch() const { return _release_stretch; }
   jlong take_hold_start() { jlong t = _hold_start; _hold_start = 0; return t; }
   // This thread counted itself blocked on m (LockStatMonitorEvents::write_enter).
   void add_blocked_on(ObjectMonitor* m) {

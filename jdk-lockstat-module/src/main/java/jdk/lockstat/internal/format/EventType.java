@@ -70,11 +70,12 @@ public enum EventType {
     MONITOR_NOTIFY(Id.MONITOR_NOTIFY, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT), of("flags", U1),
             of("chain", VARINT)),
     /**
-     * Releases seq .. seq+count-1 of a monitor, consecutive and all contended exits, summed per owner thread and chain
-     * (docs/trace-format.md): time is the last one's, duration per owner in nanoseconds.
+     * Contended releases of a monitor that hold the numbers seq .. seq+count-1, summed per owner thread and chain
+     * (docs/trace-format.md): time is the last one's, duration per owner in nanoseconds. With flags RUN, one thread's
+     * run: its releases beyond count took no number.
      */
     MONITOR_RELEASE_SUMMARY(Id.MONITOR_RELEASE_SUMMARY, of("time", TIMESTAMP), of("monitor", VARINT), of("seq", VARINT),
-            of("count", VARINT), of("enterSeq", VARINT),
+            of("count", VARINT), of("enterSeq", VARINT), of("flags", U1),
             list("owners", of("thread", VARINT), of("chain", VARINT), of("releases", VARINT), of("duration", VARINT), of("free", VARINT))),
     PARK_BEGIN(Id.PARK_BEGIN, of("time", TIMESTAMP), of("gseq", VARINT), of("blockerHash", VARINT),
             of("blockerClass", VARINT), of("timeoutKind", U1), of("timeout", VARINT), of("chain", VARINT),
@@ -130,6 +131,11 @@ public enum EventType {
 
     /** ThreadStart.flags: 1 a virtual thread; 2 a daemon thread; 4 already running when tracing started. */
     public static final int THREAD_VIRTUAL = 1, THREAD_DAEMON = 2, THREAD_EXISTED = 4;
+    /**
+     * MonitorReleaseSummary.flags: 1 one thread's releases in one stretch, of which only the first took a number: its
+     * owner parts follow the previous event's.
+     */
+    public static final int RELEASE_SUMMARY_RUN = 1;
     /**
      * ParkBegin.flags: 1 a pinned virtual thread blocks its carrier; 2 parks again in the same acquisition: woken, it
      * lost the lock to a barger.

@@ -236,8 +236,9 @@ final class EventDecoder {
         }
         long seq = num(v, at[SEQ]);
         long enters = split ? num(v, at[ENTER_SEQ]) : -1;
+        boolean run = (num(v, at[FLAGS]) & EventType.RELEASE_SUMMARY_RUN) != 0;   // absent before runs: 0
         rearranger.monitorEvent(new ReleaseSummary(num(v, at[TIME]), num(v, at[MONITOR]), split ? seq + enters : seq,
-                enters, num(v, at[COUNT]), context, owners));
+                enters, num(v, at[COUNT]), context, owners, run));
     }
 
     /** A ThreadCpu: each listed thread's CPU time so far, at the event's time. */

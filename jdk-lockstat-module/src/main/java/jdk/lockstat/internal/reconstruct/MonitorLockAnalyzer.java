@@ -262,6 +262,10 @@ final class MonitorLockAnalyzer {
      * unknown part, as the first exit after a gap would make it.
      */
     private void releases(ReleaseSummary s) {
+        if (s.run) {
+            runReleases(s);
+            return;
+        }
         for (Blocked b : blocked) {
             long end = Math.max(s.time, b.lastTime);
             if (b.afterGap) {
@@ -298,6 +302,44 @@ final class MonitorLockAnalyzer {
                 b.contention.addUnowned(cursor, end, false);
             }
             b.lastTime = end;
+            b.lastSeq = s.lastSeq();
+            b.released = true;
+        }
+    }
+
+    /**
+     * One thread's run within a stretch: its owner parts, each measured from the monitor's previous
+     * recorded release, whoever made it, follow one another from where every blocked interval's
+     * attribution stands. Every blocked thread was blocked through the whole stretch (its head, an
+     * individual exit, set them all to the same point), so the stretch's runs, in any order, add up to
+     * its last release; only where each part lay within the stretch is lost.
+     */
+    private void runReleases(ReleaseSummary s) {
+        long total = 0;
+        for (ReleaseSummary.Owner o : s.owners) {
+            total += Math.max(0, o.duration());   // negative: a varint past 2^63 (damage)
+        }
+        for (Blocked b : blocked) {
+            long cursor = b.lastTime;
+            if (b.afterGap) {
+                b.contention.addUnowned(cursor, cursor + total, false);
+                cursor += total;
+                b.afterGap = false;
+            } else {
+                for (ReleaseSummary.Owner o : s.owners) {
+                    long duration = Math.max(0, o.duration());
+                    long free = Math.min(duration, Math.max(0, o.free()));
+                    b.contention.addUnowned(cursor, cursor + free, true);
+                    cursor += free;
+                    if (o.thread() == b.contention.thread()) {
+                        b.contention.addUnowned(cursor, cursor + duration - free, false);   // damage: cannot own and be blocked
+                    } else {
+                        b.contention.addPart(cursor, cursor + duration - free, o.thread(), o.chain(), 0);
+                    }
+                    cursor += duration - free;
+                }
+            }
+            b.lastTime = cursor;
             b.lastSeq = s.lastSeq();
             b.released = true;
         }

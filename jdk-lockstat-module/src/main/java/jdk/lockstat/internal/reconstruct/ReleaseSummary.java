@@ -27,11 +27,13 @@ import jdk.lockstat.internal.model.ChainRef;
 import jdk.lockstat.internal.model.ThreadRef;
 
 /**
- * A MonitorReleaseSummary: {@code count} consecutive releases of one monitor (sequence numbers seq ..
- * seq+count-1, all contended exits, no other event of the monitor between them) while the set of
- * blocked threads stayed the same. It stands for those releases in sequence order: the rearranger
- * moves past all its numbers at once, and the lock analyzer splits each blocked interval among its
- * owners as the individual exits would have. time is the last release's (the running maximum).
+ * A MonitorReleaseSummary: contended releases of one monitor while the set of blocked threads stayed the
+ * same, holding the sequence numbers seq .. seq+count-1 (the rearranger moves past all of them at
+ * once). Either a stretch's consecutive releases, all numbered, which it stands for in sequence order,
+ * or ({@link #run}) one thread's run within a stretch: only its first release took a number, and its
+ * owner parts follow the previous event's, wherever the thread's releases fell among other runs of the
+ * stretch (docs/trace-format.md). The lock analyzer splits each blocked interval among its owners as
+ * the individual exits would have. time is the last release's (the running maximum).
  */
 final class ReleaseSummary extends MonitorEvent {
     /**
@@ -44,16 +46,20 @@ final class ReleaseSummary extends MonitorEvent {
 
     private final long count;
     final List<Owner> owners;
+    /** One thread's run: its owner parts are laid one after another from where the previous event left off. */
+    final boolean run;
 
     ReleaseSummary(long time, long monitor, long seq, long count, ThreadRef writer, List<Owner> owners) {
-        this(time, monitor, seq, -1, count, writer, owners);
+        this(time, monitor, seq, -1, count, writer, owners, false);
     }
 
     /** enters: as {@link MonitorEvent#enters}, the same for all its releases (a stretch ends where it changes). */
-    ReleaseSummary(long time, long monitor, long seq, long enters, long count, ThreadRef writer, List<Owner> owners) {
+    ReleaseSummary(long time, long monitor, long seq, long enters, long count, ThreadRef writer, List<Owner> owners,
+                   boolean run) {
         super(RELEASE_SUMMARY, time, monitor, seq, enters, writer, null, 0, 0, null);
         this.count = count;
         this.owners = owners;
+        this.run = run;
     }
 
     @Override

@@ -97,7 +97,11 @@ final class TraceStatistics implements TraceParser.Listener {
         } else if (id == EventType.MONITOR_CONTENDED_EXIT.id()) {
             releases++;
         } else if (id == EventType.MONITOR_RELEASE_SUMMARY.id()) {
+            // A thread's run holds more releases than numbers: its owners count them all.
             long count = Math.max(0, e.getLong("count"));
+            if (e.type().fieldIndex("flags") >= 0 && (e.getLong("flags") & EventType.RELEASE_SUMMARY_RUN) != 0) {
+                count = ownerReleases(e);
+            }
             releases += count;
             summarizedReleases += count;
             releaseSummaries++;
@@ -108,6 +112,20 @@ final class TraceStatistics implements TraceParser.Listener {
                 threads.put(tid, new ThreadInfo(tid, e.getString("name"), t0.flags(), t0.ended()));
             }
         }
+    }
+
+    /** The releases a summary's owners made, summed. */
+    private static long ownerReleases(Event e) {
+        int at = e.type().fieldIndex("owners");
+        int releasesAt = at < 0 ? -1
+                : e.type().fields().get(at).elements().stream().map(f -> f.name()).toList().indexOf("releases");
+        long n = 0;
+        for (Object[] owner : e.getList("owners")) {
+            if (releasesAt >= 0 && releasesAt < owner.length && owner[releasesAt] instanceof Long r && r > 0) {
+                n += r;
+            }
+        }
+        return n;
     }
 
     long events() {

@@ -64,7 +64,7 @@ public final class TestTraces {
         b.event(EventType.MONITOR_CONTENDED_ENTER, t += 5, 0x7f00aa00L, 1L, 5L, 0);
         b.event(EventType.MONITOR_CONTENDED_EXIT, t += 1_000_000, 0x7f00aa00L, 2L, 5L);
         // releases 3 and 4, by threads 1 (chain 5) and 78 (no chain, and no event of its own)
-        b.event(EventType.MONITOR_RELEASE_SUMMARY, t += 3_000, 0x7f00aa00L, 3L, 2L, 0L,
+        b.event(EventType.MONITOR_RELEASE_SUMMARY, t += 3_000, 0x7f00aa00L, 3L, 2L, 0L, 0,
                 List.of(new Object[] {1L, 5L, 1L, 1_000L}, new Object[] {78L, 0L, 1L, 2_000L}));
         b.event(EventType.MONITOR_CONTENDED_ENTERED, t += 7, 0x7f00aa00L, 5L);
         b.event(EventType.MONITOR_WAIT_EXIT, t += 1, 0x7f00aa00L, 6L, 9L);

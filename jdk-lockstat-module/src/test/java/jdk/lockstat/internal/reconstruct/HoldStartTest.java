@@ -96,7 +96,7 @@ class HoldStartTest {
         Scenario s = blockedT1(new Scenario(), 5);
         exit(s.buffer(T2), 200, 2, T2, 0);
         // releases 3 and 4: T3 100 ns of which 30 free, T2 50 of which 10 free (ending at 350)
-        s.buffer(T3).event(EventType.MONITOR_RELEASE_SUMMARY, T0 + 350, LOCK, 3L, 2L, 0L,
+        s.buffer(T3).event(EventType.MONITOR_RELEASE_SUMMARY, T0 + 350, LOCK, 3L, 2L, 0L, 0,
                 List.of(new Object[] {T3, 100 + T3, 1L, 100L, 30L}, new Object[] {T2, 100 + T2, 1L, 50L, 10L}));
         assertEquals(List.of("12 100..200", "~ 200..230", "13 230..300", "~ 300..310", "12 310..350", "~ 350..400"),
                 parts(s));
@@ -107,7 +107,7 @@ class HoldStartTest {
         Scenario s = blockedT1(new Scenario(), 5);
         exit(s.buffer(T2), 200, 2, T2, 0);
         // written without the free field (an older VM's element): the builder leaves it 0
-        s.buffer(T3).event(EventType.MONITOR_RELEASE_SUMMARY, T0 + 350, LOCK, 3L, 2L, 0L,
+        s.buffer(T3).event(EventType.MONITOR_RELEASE_SUMMARY, T0 + 350, LOCK, 3L, 2L, 0L, 0,
                 List.of(new Object[] {T3, 100 + T3, 1L, 100L}, new Object[] {T2, 100 + T2, 1L, 50L}));
         assertEquals(List.of("12 100..200", "13 200..300", "12 300..350", "~ 350..400"), parts(s));
     }

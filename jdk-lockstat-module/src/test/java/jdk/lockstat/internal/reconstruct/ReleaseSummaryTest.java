@@ -107,6 +107,30 @@ class ReleaseSummaryTest {
         assertEquals(0, summarized.counters().lateEvents());
     }
 
+    /**
+     * Each owner thread's run (one summary, numbered with its first release only) gives every owner
+     * the same time as the releases one by one, although the runs' releases interleave and their
+     * summaries come in the order the threads first released, in any file order.
+     */
+    @Test
+    void runsGiveTheOwnersTheTimeOfTheExitsTheyStandFor() {
+        Scenario.Result exits = Scenario.barging(false).push();
+        Scenario.Result runs = Scenario.bargingRuns().push();
+        assertEquals(2, runs.contentions().size(), runs.contentions().toString());
+        assertEquals(reports(exits), reports(runs));
+        assertEquals(ownerSums(exits), ownerSums(runs));
+        assertEquals(0, runs.counters().skippedSequenceNumbers());
+        assertEquals(0, runs.counters().lateEvents());
+        List<EventBufferBuilder> buffers = Scenario.bargingRuns().buffers();
+        Scenario.permutations(buffers.subList(1, buffers.size()), rest -> {
+            List<EventBufferBuilder> order = new ArrayList<>();
+            order.add(buffers.get(0));
+            order.addAll(rest);
+            Scenario.Result r = Scenario.push(order);
+            assertEquals(ownerSums(exits), ownerSums(r), "buffer order " + rest);
+        });
+    }
+
     @Test
     void summaryAnalysesTheSameInEveryFileOrder() {
         Scenario.Result expected = Scenario.barging(false).push();
@@ -175,7 +199,7 @@ class ReleaseSummaryTest {
             exit(owner, 200, 2, T1);
             entered(blocked, 610, after);
             EventBufferBuilder summary = s.buffer(T3);
-            summary.event(EventType.MONITOR_RELEASE_SUMMARY, T0 + 600, LOCK, 3L, count, 0L,
+            summary.event(EventType.MONITOR_RELEASE_SUMMARY, T0 + 600, LOCK, 3L, count, 0L, 0,
                     List.of(new Object[] {T2, 112L, 2_000_000L, 300L}, new Object[] {T3, 113L, 1_000_000L, 100L}));
             Scenario.Result r = s.push();
             if (periods) {
@@ -197,7 +221,7 @@ class ReleaseSummaryTest {
         inflate(b1, 50, 0, 0x1234, LOCK_CLASS);
         enter(b2, 100, 1, T2);
         // seq 2 (the head) is lost; the summary covers 3..5
-        b3.event(EventType.MONITOR_RELEASE_SUMMARY, T0 + 400, LOCK, 3L, 3L, 0L,
+        b3.event(EventType.MONITOR_RELEASE_SUMMARY, T0 + 400, LOCK, 3L, 3L, 0L, 0,
                 List.of(new Object[] {T1, 111L, 2L, 150L}, new Object[] {T3, 113L, 1L, 50L}));
         exit(b3, 450, 6, T3);
         entered(b2, 460, 7);

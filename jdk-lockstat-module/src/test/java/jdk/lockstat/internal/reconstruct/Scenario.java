@@ -368,6 +368,57 @@ public final class Scenario {
     }
 
     /**
+     * {@link #barging}'s releases as the VM writes them since runs (storage/lockStatReleaseRun.hpp): the
+     * head (seq 3) on its own; then each owner thread's releases in the stretch as one run summary in its
+     * own buffer, numbered with its first release in the order the threads first released (T2 4, T3 5,
+     * T1 6), its owner parts per chain, each from the previous release's time (a running maximum);
+     * then B1 wakes at 610 (7), releases at 700 (8) and B2 wakes at 720 (9).
+     */
+    public static Scenario bargingRuns() {
+        Scenario s = new Scenario();
+        EventBufferBuilder meta = s.buffer(0);
+        metadata(meta);
+        for (long t : new long[] {B1, B2}) {
+            meta.event(EventType.THREAD_START, T0, t, 0, "blocked-" + t);
+            meta.event(EventType.METHOD, 1000 + t, 0x800L, "hold" + t, "()V", 0L, "Worker.java");
+            meta.event(EventType.CALL_CHAIN, 100 + t, List.<Object[]>of(new Object[] {1000 + t, 5L, t, 0L}));
+        }
+        Map<Long, EventBufferBuilder> owners = new LinkedHashMap<>();
+        for (long t : new long[] {T1, T2, T3}) {
+            owners.put(t, s.buffer(t));
+        }
+        EventBufferBuilder b1 = s.buffer(B1), b2 = s.buffer(B2);
+        inflate(owners.get(T1), 50, 0, 0x1234, LOCK_CLASS);
+        enter(b1, 100, 1, B1);
+        enter(b2, 150, 2, B2);
+        long[] head = BARGING_RELEASES[0];
+        owners.get(head[2]).event(EventType.MONITOR_CONTENDED_EXIT, T0 + head[1], LOCK, head[0], head[3]);
+        // per thread, in the order of their first release: per chain {releases, duration}, and the run's time
+        Map<Long, Map<Long, long[]>> runs = new LinkedHashMap<>();
+        Map<Long, Long> times = new LinkedHashMap<>();
+        long latest = head[1];
+        for (int i = 1; i < BARGING_RELEASES.length; i++) {
+            long[] r = BARGING_RELEASES[i];
+            long[] o = runs.computeIfAbsent(r[2], k -> new LinkedHashMap<>()).computeIfAbsent(r[3], k -> new long[2]);
+            o[0]++;
+            o[1] += Math.max(0, r[1] - latest);
+            latest = Math.max(latest, r[1]);
+            times.put(r[2], latest);
+        }
+        long seq = head[0] + 1;
+        for (Map.Entry<Long, Map<Long, long[]>> run : runs.entrySet()) {
+            List<Object[]> list = new ArrayList<>();
+            run.getValue().forEach((chain, o) -> list.add(new Object[] {run.getKey(), chain, o[0], o[1]}));
+            owners.get(run.getKey()).event(EventType.MONITOR_RELEASE_SUMMARY, T0 + times.get(run.getKey()), LOCK, seq++, 1L,
+                    0L, EventType.RELEASE_SUMMARY_RUN, list);
+        }
+        entered(b1, 610, seq++);
+        exit(b1, 700, seq++, B1);
+        entered(b2, 720, seq);
+        return s;
+    }
+
+    /**
      * Writes releases (seq, time, thread, chain; consecutive numbers) as the VM summarizes them after a
      * head released at headTime: per owner thread and chain in order of appearance, the releases and
      * the sum of max(0, time - the latest earlier time); the summary's time is the latest.
@@ -383,7 +434,7 @@ public final class Scenario {
         }
         List<Object[]> list = new ArrayList<>();
         owners.forEach((k, o) -> list.add(new Object[] {k.get(0), k.get(1), o[0], o[1]}));
-        b.event(EventType.MONITOR_RELEASE_SUMMARY, T0 + latest, LOCK, releases[0][0], (long) releases.length, 0L, list);
+        b.event(EventType.MONITOR_RELEASE_SUMMARY, T0 + latest, LOCK, releases[0][0], (long) releases.length, 0L, 0, list);
     }
 
     /** Calls each with every order of the list (a copy each time). */

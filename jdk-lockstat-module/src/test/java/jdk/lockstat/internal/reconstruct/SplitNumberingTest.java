@@ -94,7 +94,7 @@ class SplitNumberingTest {
     }
 
     private static MonitorEvent summary(long time, long ownerSeq, long count, long enterSeq) {
-        return new ReleaseSummary(time, ADDRESS, ownerSeq + enterSeq, enterSeq, count, OTHER, List.of());
+        return new ReleaseSummary(time, ADDRESS, ownerSeq + enterSeq, enterSeq, count, OTHER, List.of(), false);
     }
 
     private static Recorder run(List<MonitorEvent> arrival) {

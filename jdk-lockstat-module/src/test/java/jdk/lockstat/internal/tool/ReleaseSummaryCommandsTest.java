@@ -130,12 +130,12 @@ class ReleaseSummaryCommandsTest {
         String t = barging("summarized.lct", true);
         ToolRun text = run("print", t);
         assertEquals(0, text.status(), text.err());
-        assertTrue(text.out().contains("MonitorReleaseSummary writer=14 time=+0.000001s monitor=2130749952 seq=4 count=8 enterSeq=0 owners=["
+        assertTrue(text.out().contains("MonitorReleaseSummary writer=14 time=+0.000001s monitor=2130749952 seq=4 count=8 enterSeq=0 flags=0 owners=["
                 + "{thread=12 chain=112 releases=3 duration=180 free=0}, {thread=13 chain=111 releases=2 duration=150 free=0}, "
                 + "{thread=11 chain=111 releases=2 duration=10 free=0}, {thread=13 chain=112 releases=1 duration=60 free=0}]\n"), text.out());
         ToolRun json = run("print", "--format", "json", t);
         assertTrue(json.out().contains("{\"type\": \"MonitorReleaseSummary\", \"writer\": 14, \"buffer\": 6, \"time\": 1000000600, "
-                + "\"monitor\": 2130749952, \"seq\": 4, \"count\": 8, \"enterSeq\": 0, \"owners\": [{\"thread\": 12, \"chain\": 112, \"releases\": 3, "
+                + "\"monitor\": 2130749952, \"seq\": 4, \"count\": 8, \"enterSeq\": 0, \"flags\": 0, \"owners\": [{\"thread\": 12, \"chain\": 112, \"releases\": 3, "
                 + "\"duration\": 180, \"free\": 0}, {\"thread\": 13, "), json.out());
     }
 

@@ -74,7 +74,7 @@ class VerifyReportAgreementTest {
         EventBufferBuilder b = s.buffer(Scenario.T3);
         long t = Scenario.T0 + 400;
         b.event(EventType.MONITOR_CONTENDED_ENTER, t, Scenario.LOCK, SequenceNumbers.MAX + 1, 113L, 0);
-        b.event(EventType.MONITOR_RELEASE_SUMMARY, t + 10, Scenario.LOCK, 7L, 0L, 0L, List.<Object[]>of());
+        b.event(EventType.MONITOR_RELEASE_SUMMARY, t + 10, Scenario.LOCK, 7L, 0L, 0L, 0, List.<Object[]>of());
         b.event(EventType.PARK_BEGIN, t + 20, SequenceNumbers.MAX + 7, 0L, 0L, 0, 0L, 113L, 0);
         Path trace = s.write(dir, "impossible.lct");
 
