@@ -33,7 +33,7 @@
  *          verifies; and the blocked thread's wait splits between the sites as the owner's own clock
  *          split its holds. Run with and without the object monitor table.
  * @library /lib
- * @build LockStatRun StuckVirtualThread
+ * @build LockStatRun StuckVirtualThread Spin
  * @run main/timeout=300 InlineReleaseRunTest
  */
 
@@ -95,11 +95,7 @@ public class InlineReleaseRunTest {
         }
 
         static long hold(long nanos) {
-            long start = System.nanoTime(), now;
-            do {
-                now = System.nanoTime();
-            } while (now - start < nanos);
-            return now - start;
+            return Spin.nanos(nanos);
         }
 
         public static void main(String[] args) throws Exception {

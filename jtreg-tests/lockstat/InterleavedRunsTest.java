@@ -28,7 +28,7 @@
  *          summaries together), the trace verifying, and the blocked thread's wait split between the
  *          owners as their own clocks split their holds.
  * @library /lib
- * @build LockStatRun StuckVirtualThread
+ * @build LockStatRun StuckVirtualThread Spin
  * @run main/timeout=300 InterleavedRunsTest
  */
 
@@ -61,11 +61,7 @@ public class InterleavedRunsTest {
         }
 
         static long hold(long nanos) {
-            long start = System.nanoTime(), now;
-            do {
-                now = System.nanoTime();
-            } while (now - start < nanos);
-            return now - start;
+            return Spin.nanos(nanos);
         }
 
         public static void main(String[] args) throws Exception {

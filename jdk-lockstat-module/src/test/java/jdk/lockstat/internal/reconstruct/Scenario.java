@@ -328,6 +328,28 @@ public final class Scenario {
         {8, 460, T3, 112}, {9, 470, T1, 111}, {10, 520, T2, 112}, {11, 600, T3, 111}};
 
     /**
+     * {@link #barging}'s beginning: metadata, the owners' buffers (into owners, by thread), the inflate,
+     * and B1 and B2 blocking at 100 and 150 (seq 1, 2); returns B1's and B2's buffers.
+     */
+    private static EventBufferBuilder[] bargingStart(Scenario s, Map<Long, EventBufferBuilder> owners) {
+        EventBufferBuilder meta = s.buffer(0);
+        metadata(meta);
+        for (long t : new long[] {B1, B2}) {
+            meta.event(EventType.THREAD_START, T0, t, 0, "blocked-" + t);
+            meta.event(EventType.METHOD, 1000 + t, 0x800L, "hold" + t, "()V", 0L, "Worker.java");
+            meta.event(EventType.CALL_CHAIN, 100 + t, List.<Object[]>of(new Object[] {1000 + t, 5L, t, 0L}));
+        }
+        for (long t : new long[] {T1, T2, T3}) {
+            owners.put(t, s.buffer(t));
+        }
+        EventBufferBuilder b1 = s.buffer(B1), b2 = s.buffer(B2);
+        inflate(owners.get(T1), 50, 0, 0x1234, LOCK_CLASS);
+        enter(b1, 100, 1, B1);
+        enter(b2, 150, 2, B2);
+        return new EventBufferBuilder[] {b1, b2};
+    }
+
+    /**
      * Barging owners, the stretch a MonitorReleaseSummary stands for: B1 blocks at 100 and B2 at 150
      * (seq 1, 2); then 9 releases in a row ({@link #BARGING_RELEASES}: seq 3..11, by T1 with chain 111,
      * T2 with 112 and T3 with 111 and 112 by turns; at 290 the clock stepped back); B1 wakes at 610
@@ -337,21 +359,9 @@ public final class Scenario {
      */
     public static Scenario barging(boolean summarized) {
         Scenario s = new Scenario();
-        EventBufferBuilder meta = s.buffer(0);
-        metadata(meta);
-        for (long t : new long[] {B1, B2}) {
-            meta.event(EventType.THREAD_START, T0, t, 0, "blocked-" + t);
-            meta.event(EventType.METHOD, 1000 + t, 0x800L, "hold" + t, "()V", 0L, "Worker.java");
-            meta.event(EventType.CALL_CHAIN, 100 + t, List.<Object[]>of(new Object[] {1000 + t, 5L, t, 0L}));
-        }
         Map<Long, EventBufferBuilder> owners = new LinkedHashMap<>();
-        for (long t : new long[] {T1, T2, T3}) {
-            owners.put(t, s.buffer(t));
-        }
-        EventBufferBuilder b1 = s.buffer(B1), b2 = s.buffer(B2);
-        inflate(owners.get(T1), 50, 0, 0x1234, LOCK_CLASS);
-        enter(b1, 100, 1, B1);
-        enter(b2, 150, 2, B2);
+        EventBufferBuilder[] blocked = bargingStart(s, owners);
+        EventBufferBuilder b1 = blocked[0], b2 = blocked[1];
         for (long[] r : BARGING_RELEASES) {
             if (!summarized || r[0] == BARGING_RELEASES[0][0]) {
                 owners.get(r[2]).event(EventType.MONITOR_CONTENDED_EXIT, T0 + r[1], LOCK, r[0], r[3]);
@@ -376,21 +386,9 @@ public final class Scenario {
      */
     public static Scenario bargingRuns() {
         Scenario s = new Scenario();
-        EventBufferBuilder meta = s.buffer(0);
-        metadata(meta);
-        for (long t : new long[] {B1, B2}) {
-            meta.event(EventType.THREAD_START, T0, t, 0, "blocked-" + t);
-            meta.event(EventType.METHOD, 1000 + t, 0x800L, "hold" + t, "()V", 0L, "Worker.java");
-            meta.event(EventType.CALL_CHAIN, 100 + t, List.<Object[]>of(new Object[] {1000 + t, 5L, t, 0L}));
-        }
         Map<Long, EventBufferBuilder> owners = new LinkedHashMap<>();
-        for (long t : new long[] {T1, T2, T3}) {
-            owners.put(t, s.buffer(t));
-        }
-        EventBufferBuilder b1 = s.buffer(B1), b2 = s.buffer(B2);
-        inflate(owners.get(T1), 50, 0, 0x1234, LOCK_CLASS);
-        enter(b1, 100, 1, B1);
-        enter(b2, 150, 2, B2);
+        EventBufferBuilder[] blocked = bargingStart(s, owners);
+        EventBufferBuilder b1 = blocked[0], b2 = blocked[1];
         long[] head = BARGING_RELEASES[0];
         owners.get(head[2]).event(EventType.MONITOR_CONTENDED_EXIT, T0 + head[1], LOCK, head[0], head[3]);
         // per thread, in the order of their first release: per chain {releases, duration}, and the run's time
