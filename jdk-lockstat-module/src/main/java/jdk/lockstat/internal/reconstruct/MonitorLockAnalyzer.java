@@ -55,6 +55,11 @@ import jdk.lockstat.internal.model.ThreadRef;
  * individual exits would have (only the order of the parts within the stretch is lost).
  */
 final class MonitorLockAnalyzer {
+    /**
+     * A thread's run is written at the latest at each drain period's end (100 ms, longer when the drain is
+     * short of CPU): owner parts summing to more than this are damage, and are not laid.
+     */
+    static final long MAX_RUN_NANOS = 600_000_000_000L;
     /** Most forward references one monitor keeps open before giving the oldest up as unknown. */
     static final int MAX_OPEN_FORWARD_REFS = 4096;
 
@@ -318,6 +323,9 @@ final class MonitorLockAnalyzer {
         long total = 0;
         for (ReleaseSummary.Owner o : s.owners) {
             total += Math.max(0, o.duration());   // negative: a varint past 2^63 (damage)
+        }
+        if (total < 0 || total > MAX_RUN_NANOS) {
+            return;   // damage: laid nowhere (the next event's part covers its time)
         }
         for (Blocked b : blocked) {
             long cursor = b.lastTime;

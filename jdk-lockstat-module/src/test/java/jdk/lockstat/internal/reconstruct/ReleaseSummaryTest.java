@@ -35,6 +35,7 @@ import static jdk.lockstat.internal.reconstruct.Scenario.exit;
 import static jdk.lockstat.internal.reconstruct.Scenario.inflate;
 import static jdk.lockstat.internal.reconstruct.Scenario.parts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -129,6 +130,17 @@ class ReleaseSummaryTest {
             Scenario.Result r = Scenario.push(order);
             assertEquals(ownerSums(exits), ownerSums(r), "buffer order " + rest);
         });
+    }
+
+    /** A run whose durations cannot be (a corrupt varint) is laid nowhere: the contentions keep their length. */
+    @Test
+    void aRunWithAnImpossibleDurationIsNotLaid() {
+        Scenario.Result r = Scenario.bargingRuns(1L << 61).push();
+        assertEquals(2, r.contentions().size(), r.contentions().toString());
+        Map<Long, Map<String, Long>> sums = ownerSums(r);
+        assertEquals(510L, sums.get(B1).get("total"));
+        assertEquals(570L, sums.get(B2).get("total"));
+        assertFalse(sums.get(B1).containsKey("12/112"), sums.toString());   // T2's run: not laid
     }
 
     @Test

@@ -385,6 +385,11 @@ public final class Scenario {
      * then B1 wakes at 610 (7), releases at 700 (8) and B2 wakes at 720 (9).
      */
     public static Scenario bargingRuns() {
+        return bargingRuns(0);
+    }
+
+    /** {@link #bargingRuns()} with damage nanoseconds added to T2's run (a corrupt duration). */
+    static Scenario bargingRuns(long damage) {
         Scenario s = new Scenario();
         Map<Long, EventBufferBuilder> owners = new LinkedHashMap<>();
         EventBufferBuilder[] blocked = bargingStart(s, owners);
@@ -406,7 +411,8 @@ public final class Scenario {
         long seq = head[0] + 1;
         for (Map.Entry<Long, Map<Long, long[]>> run : runs.entrySet()) {
             List<Object[]> list = new ArrayList<>();
-            run.getValue().forEach((chain, o) -> list.add(new Object[] {run.getKey(), chain, o[0], o[1]}));
+            run.getValue().forEach((chain, o) -> list.add(new Object[] {run.getKey(), chain, o[0],
+                    o[1] + (run.getKey() == T2 ? damage : 0)}));
             owners.get(run.getKey()).event(EventType.MONITOR_RELEASE_SUMMARY, T0 + times.get(run.getKey()), LOCK, seq++, 1L,
                     0L, EventType.RELEASE_SUMMARY_RUN, list);
         }
