@@ -192,13 +192,18 @@ public final class LockStatRun {
      * the given text, e.g. a method name in owner-method or owner-chain keys.
      */
     public static double percentOf(String json, String keyPart) {
+        return fieldOf(json, keyPart, "percent").stream().mapToDouble(Double::parseDouble).sum();
+    }
+
+    /** The values of field in the JSON report nodes whose key contains keyPart, in report order. */
+    private static java.util.List<String> fieldOf(String json, String keyPart, String field) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"key\"\\s*:\\s*\"[^\"]*"
-                + java.util.regex.Pattern.quote(keyPart) + "[^\"]*\"[^}]*?\"percent\"\\s*:\\s*([0-9.]+)").matcher(json);
-        double sum = 0;
+                + java.util.regex.Pattern.quote(keyPart) + "[^\"]*\"[^}]*?\"" + field + "\"\\s*:\\s*([0-9.]+)").matcher(json);
+        java.util.List<String> values = new java.util.ArrayList<>();
         while (m.find()) {
-            sum += Double.parseDouble(m.group(1));
+            values.add(m.group(1));
         }
-        return sum;
+        return values;
     }
 
     /**
@@ -224,13 +229,7 @@ public final class LockStatRun {
      * the given text, e.g. a thread's name in owner-thread keys, or ":LINE" in owner-chain keys.
      */
     public static long totalNanosOf(String json, String keyPart) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"key\": \"[^\"]*"
-                + java.util.regex.Pattern.quote(keyPart) + "[^\"]*\", \"totalNanos\": ([0-9]+)").matcher(json);
-        long sum = 0;
-        while (m.find()) {
-            sum += Long.parseLong(m.group(1));
-        }
-        return sum;
+        return fieldOf(json, keyPart, "totalNanos").stream().mapToLong(Long::parseLong).sum();
     }
 
     /** A number a workload printed as "label=N" on its stdout. */

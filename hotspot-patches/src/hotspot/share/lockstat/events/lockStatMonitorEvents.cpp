@@ -406,13 +406,14 @@ int LockStatMonitorEvents::exit_begin(JavaThread* jt, ObjectMonitor* m, u8* seq,
     }
     jlong previous;
     bool head = owned->release(*enters, now, &previous);
-    if (!head && !resolve && tl->run()->continues(m, owned->stretch(), jt->monitor_owner_id())) {
+    const jlong stretch = owned->stretch();
+    if (!head && !resolve && tl->run()->continues(m, stretch, jt->monitor_owner_id())) {
       what = CONTINUES;   // no number: the thread's run goes on (a run is only ever in its stretch)
     } else {
       what = EXIT | (head ? HEAD : 0) | (resolve ? RESOLVE : 0);
     }
     if (tl != nullptr) {
-      tl->begin_release(previous, owned->stretch(), owned->acquired());
+      tl->begin_release(previous, stretch, owned->acquired());
     }
   } else {
     // A wait()'s release, or one that only resolves a wait()'s reference: the releases after it head
