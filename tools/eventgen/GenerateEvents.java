@@ -51,7 +51,7 @@ public class GenerateEvents {
 
     record Field(String name, String type, String cxx, List<Field> elements) {}
 
-    record Event(int id, String name, boolean reserved, String doc, List<Field> fields) {
+    record Event(int id, String name, boolean reserved, boolean definition, String doc, List<Field> fields) {
         String displayName() {
             return GenerateEvents.displayName(name);
         }
@@ -120,7 +120,8 @@ public class GenerateEvents {
                     throw new IllegalArgumentException(name + ": a list field must be the last");
                 }
             }
-            events.add(new Event(id, name, e.getAttribute("reserved").equals("true"), e.getAttribute("doc"), fields));
+            events.add(new Event(id, name, e.getAttribute("reserved").equals("true"), e.getAttribute("definition").equals("true"),
+                    e.getAttribute("doc"), fields));
         }
         for (Element e : children(doc.getDocumentElement(), "flags")) {
             List<Flag> list = new ArrayList<>();
@@ -388,6 +389,9 @@ public class GenerateEvents {
               .append("_element_max_size = ").append(maxSize(list.elements())).append(";\n");
         }
         sb.append(wrap("inline void " + fn + "(", params, ") {", " ".repeat(fn.length() + 13))).append('\n');
+        if (e.definition()) {
+            sb.append("  w.keep_buffer();   // a definition: later events, in any buffer, refer to it\n");
+        }
         sb.append("  w.write_varint((julong)LOCKSTAT_").append(e.name()).append(");\n");
         head.forEach(f -> sb.append(write(f)));
         if (list != null) {

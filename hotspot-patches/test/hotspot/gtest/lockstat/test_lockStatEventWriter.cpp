@@ -21,6 +21,7 @@
 
 #if INCLUDE_LOCKSTAT
 
+#include "lockstat/events/lockStatEventTypes.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
 #include "lockstat/storage/lockStatClock.hpp"
 #include "lockstat/storage/lockStatEventWriter.hpp"
@@ -163,6 +164,28 @@ TEST_VM_F(LockStatEventWriterTest, limit_to_bounds_the_room) {
   // Never below what is written already.
   _buffer->limit_to(used - 1);
   EXPECT_TRUE(_buffer->has_room(10));
+}
+
+// A definition (events.xml's definition="true") marks its buffer, which the queue then takes past the
+// drop limit; an ordinary event does not, nor does a fresh buffer, even a recycled one that was kept.
+TEST_VM_F(LockStatEventWriterTest, definitions_keep_their_buffer) {
+  EXPECT_FALSE(_buffer->kept());
+  {
+    LockStatEventWriter w(_buffer);
+    lockstat_write_thread_end(w, LockStatClock::now(), 7);
+    w.commit();
+  }
+  EXPECT_FALSE(_buffer->kept());
+  {
+    LockStatEventWriter w(_buffer);
+    lockstat_write_call_chain(w, 42, 0);
+    w.commit();
+  }
+  EXPECT_TRUE(_buffer->kept());
+  LockStatBuffers::release(_buffer);
+  _buffer = LockStatBuffers::acquire(1, 0);
+  ASSERT_NE(_buffer, (LockStatBuffer*)nullptr);
+  EXPECT_FALSE(_buffer->kept());
 }
 
 TEST_VM(LockStatBuffers, untraced_enqueue_is_counted_lost) {

@@ -105,6 +105,7 @@ enum LockStatEnterFlags : u1 {
 const size_t lockstat_thread_start_max_size = 32;   // plus the strings' bytes
 inline void lockstat_write_thread_start(LockStatEventWriter& w, jlong time, julong thread, u1 flags, const char* name,
                                         size_t name_length) {
+  w.keep_buffer();   // a definition: later events, in any buffer, refer to it
   w.write_varint((julong)LOCKSTAT_THREAD_START);
   w.write_timestamp(time);
   w.write_varint(thread);
@@ -124,6 +125,7 @@ inline void lockstat_write_thread_end(LockStatEventWriter& w, jlong time, julong
 const size_t lockstat_class_max_size = 31;   // plus the strings' bytes
 inline void lockstat_write_class(LockStatEventWriter& w, julong klass, julong loader, const char* name,
                                  size_t name_length) {
+  w.keep_buffer();   // a definition: later events, in any buffer, refer to it
   w.write_varint((julong)LOCKSTAT_CLASS);
   w.write_varint(klass);
   w.write_varint(loader);
@@ -135,6 +137,7 @@ const size_t lockstat_method_max_size = 61;   // plus the strings' bytes
 inline void lockstat_write_method(LockStatEventWriter& w, julong method, julong klass, const char* name,
                                   size_t name_length, const char* signature, size_t signature_length, julong modifiers,
                                   const char* source_file, size_t source_file_length) {
+  w.keep_buffer();   // a definition: later events, in any buffer, refer to it
   w.write_varint((julong)LOCKSTAT_METHOD);
   w.write_varint(method);
   w.write_varint(klass);
@@ -148,6 +151,7 @@ inline void lockstat_write_method(LockStatEventWriter& w, julong method, julong 
 const size_t lockstat_call_chain_max_size = 11;
 const size_t lockstat_call_chain_frames_element_max_size = 32;
 inline void lockstat_write_call_chain(LockStatEventWriter& w, julong chain, julong frames_count) {
+  w.keep_buffer();   // a definition: later events, in any buffer, refer to it
   w.write_varint((julong)LOCKSTAT_CALL_CHAIN);
   w.write_varint(chain);
   w.write_varint(frames_count);
@@ -180,6 +184,7 @@ inline void lockstat_write_chain_purge(LockStatEventWriter& w, jlong time, julon
 const size_t lockstat_monitor_inflate_max_size = 61;
 inline void lockstat_write_monitor_inflate(LockStatEventWriter& w, jlong time, julong monitor, julong seq,
                                            julong object_hash, julong klass, julong owner_seq) {
+  w.keep_buffer();   // a definition: later events, in any buffer, refer to it
   w.write_varint((julong)LOCKSTAT_MONITOR_INFLATE);
   w.write_timestamp(time);
   w.write_varint(monitor);
@@ -395,6 +400,7 @@ inline void lockstat_write_thread_cpu_threads_element(LockStatEventWriter& w, ju
 const size_t lockstat_lock_name_max_size = 52;   // plus the strings' bytes
 inline void lockstat_write_lock_name(LockStatEventWriter& w, jlong time, julong lock_hash, julong lock_class,
                                      u1 root_kind, julong depth, const char* name, size_t name_length) {
+  w.keep_buffer();   // a definition: later events, in any buffer, refer to it
   w.write_varint((julong)LOCKSTAT_LOCK_NAME);
   w.write_timestamp(time);
   w.write_varint(lock_hash);

@@ -77,6 +77,7 @@ LockStatBuffer* LockStatBuffers::acquire(jlong writer_tid, size_t min_capacity) 
   b->_end = b->data() + b->_capacity;
   jlong now = LockStatClock::now();
   b->_last_timestamp = now;
+  b->_keep = false;
   LockStatEventWriter w(b);
   w.write_varint((julong)writer_tid);
   w.write_varint((julong)sequence);
@@ -102,7 +103,7 @@ void LockStatBuffers::put_free(LockStatBuffer* buffer) {
 
 void LockStatBuffers::enqueue_full(LockStatBuffer* buffer) {
   MutexLocker ml(_lock, Mutex::_no_safepoint_check_flag);
-  if (!LockStat::is_active() || _queued >= max_queued) {
+  if (!LockStat::is_active() || _queued >= (buffer->kept() ? max_queued_kept : max_queued)) {
     // Nobody will drain it any more, or the drain is far behind. Threads stop writing when tracing
     // stops, so each thread gives back at most its last buffer here: memory stays bounded.
     put_free(buffer);

@@ -37,6 +37,7 @@ class LockStatBuffer : public CHeapObj<mtTracing> {
   u1*    _events_start;     // after the buffer header
   jlong  _last_timestamp;   // timestamps are written as deltas to the previous event's
   size_t _capacity;
+  bool   _keep;             // holds a definition (events.xml): queued even when the drain is behind
   // Payload follows the object.
 
  public:
@@ -52,6 +53,8 @@ class LockStatBuffer : public CHeapObj<mtTracing> {
     assert(p >= data() && p <= _end, "an event ends within the room its writer checked for");
     _pos = p;
   }
+  void keep()                       { _keep = true; }
+  bool kept() const                 { return _keep; }
   jlong last_timestamp() const      { return _last_timestamp; }
   void set_last_timestamp(jlong ts) { _last_timestamp = ts; }
 
@@ -92,9 +95,15 @@ class LockStatBuffers : AllStatic {
   // and a full buffer is dropped and counted instead, so that memory stays bounded and application
   // threads never wait for the drain.
   static const size_t max_queued = 1024;
+  // Buffers that hold a definition (a thread, class, method, call chain, monitor or lock name that other
+  // buffers' events refer to) are queued up to this many: dropping one would leave every later event
+  // that uses the definition unreadable, not only its own. They are few (a definition is written once
+  // per trace), so this bound is met only by a program making new call chains while its drain is stalled.
+  static const size_t max_queued_kept = 2 * max_queued;
   static const size_t capacity = 24 * K;
   // Queues a buffer for the drain; once tracing has stopped, or when the drain is max_queued
-  // buffers behind, gives it back instead (counted lost).
+  // buffers behind (max_queued_kept for a buffer that keeps a definition), gives it back instead
+  // (counted lost).
   static void enqueue_full(LockStatBuffer* buffer);
   static LockStatBuffer* take_full();
   // Puts a buffer just taken back at the head of the queue: the drain could not hand it over (no

@@ -54,6 +54,8 @@ class LockStatEventWriter : public StackObj {
     memcpy(_p, s, len);
     _p += len;
   }
+  // The event is a definition (events.xml): its buffer must reach the drain (LockStatBuffers::enqueue_full).
+  void keep_buffer() { _buffer->keep(); }
   void commit() { _buffer->set_pos(_p); }
 };
 
