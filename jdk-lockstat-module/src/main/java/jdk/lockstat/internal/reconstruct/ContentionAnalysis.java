@@ -136,9 +136,9 @@ public final class ContentionAnalysis {
             ownerStates.observe(c);
             barrier.accept(c);
         };
-        dispatcher = new IntrinsicLockDispatcher(finished, counters, options.statsFrom(), options.statsTo(),
-                options.foldParts() && ownerStates == null);
-        parks = new ParkDispatcher(finished, counters, dispatcher::newAccumulator);
+        boolean fold = options.foldParts() && ownerStates == null;
+        dispatcher = new IntrinsicLockDispatcher(finished, counters, options.statsFrom(), options.statsTo(), fold);
+        parks = new ParkDispatcher(finished, counters, dispatcher::newAccumulator, fold);
         rearranger = new EventRearranger(dispatcher, parks, counters,
                 options.maxPendingPerMonitor(), options.maxPending());
         decoder = new EventDecoder(resolver, rearranger);

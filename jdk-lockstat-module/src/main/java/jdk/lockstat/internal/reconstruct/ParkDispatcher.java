@@ -83,10 +83,15 @@ final class ParkDispatcher {
     private ActivityListener activity = ActivityListener.NONE;
     private static final int MAX_BLOCKERS = 100_000;   // beyond: idle blockers are forgotten (statistics too)
 
-    ParkDispatcher(ContentionSink sink, AnalysisCounters counters, java.util.function.Supplier<BlockedTimeAccumulator> newStatistics) {
+    /** Owner parts folded per holder (ContentionAnalysis.Options#withFoldedParts). */
+    private final boolean foldParts;
+
+    ParkDispatcher(ContentionSink sink, AnalysisCounters counters, java.util.function.Supplier<BlockedTimeAccumulator> newStatistics,
+                   boolean foldParts) {
         this.sink = sink;
         this.counters = counters;
         this.newStatistics = newStatistics;
+        this.foldParts = foldParts;
     }
 
     void activityListener(ActivityListener listener) {
@@ -167,7 +172,7 @@ final class ParkDispatcher {
             if (blockers.size() >= MAX_BLOCKERS && !blockers.containsKey(lock)) {
                 blockers.values().removeIf(ParkLockAnalyzer::idle);
             }
-            analyzer = blockers.computeIfAbsent(lock, l -> new ParkLockAnalyzer(l, newStatistics.get(), activity));
+            analyzer = blockers.computeIfAbsent(lock, l -> new ParkLockAnalyzer(l, newStatistics.get(), activity, foldParts));
             Ended previous = takeEnded(e.thread);
             resumed = previous != null && previous.analyzer() == analyzer && (e.flags & EventType.PARK_REPARK) != 0;
             if (resumed) {

@@ -82,10 +82,18 @@ final class ParkLockAnalyzer {
 
     private ResourceHolds holds;   // a resource's holders; null while no wait here was for a resource
 
-    ParkLockAnalyzer(LockRef lock, BlockedTimeAccumulator stats, ActivityListener activity) {
+    /**
+     * Owner parts folded per holder (ContentionAnalysis.Options#withFoldedParts): a j.u.c. lock's
+     * contention takes a part per release it waited through (SharedRelease), thousands on a hot lock.
+     * A resource's holders' parts carry a hold's reference until the hold ends and are never folded.
+     */
+    private final boolean foldParts;
+
+    ParkLockAnalyzer(LockRef lock, BlockedTimeAccumulator stats, ActivityListener activity, boolean foldParts) {
         this.lock = lock;
         this.stats = stats;
         this.activity = activity;
+        this.foldParts = foldParts;
     }
 
     LockRef lock() {
@@ -99,7 +107,11 @@ final class ParkLockAnalyzer {
             firstThread = thread;
             firstChain = chain;
         }
-        parked.put(thread, new Parked(new Contention(kind, lock, thread, chain, false, time), time));
+        Contention c = new Contention(kind, lock, thread, chain, false, time);
+        if (foldParts) {
+            c.foldParts();
+        }
+        parked.put(thread, new Parked(c, time));
         if (holds != null) {
             holds.waitsAgain(thread);
         }

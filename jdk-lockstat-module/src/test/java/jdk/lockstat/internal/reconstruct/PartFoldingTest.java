@@ -114,6 +114,44 @@ class PartFoldingTest {
         }
     }
 
+    /**
+     * The same on a java.util.concurrent lock: B1 parks at 100 on a ReentrantLock's sync while T1, T2 and
+     * T3 take it in turns 30 times, each release unparking nobody (SharedRelease with its 7 ns hold, every
+     * 10 ns from 200), until T1's unpark at 600 wakes B1 at 610. Folded, B1 keeps a part per holder
+     * with the same sums; a j.u.c. contention took a part per release it waited through.
+     */
+    @Test
+    void aParkedThreadKeepsOnePartPerHolderToo() {
+        java.util.function.Supplier<Scenario> turns = () -> {
+            Scenario s = new Scenario();
+            ParkAnalyzerTest.parkMetadata(s.buffer(0));
+            s.buffer(0).event(EventType.THREAD_START, Scenario.T0, B1, 0, "blocked-" + B1);
+            long[] threads = {T1, T2, T3};
+            EventBufferBuilder[] owners = {s.buffer(T1), s.buffer(T2), s.buffer(T3)};
+            EventBufferBuilder blocked = s.buffer(B1);
+            ParkAnalyzerTest.parkBegin(blocked, 100, 1, B1, ParkAnalyzerTest.SYNC_CLASS);
+            for (int i = 0; i < RELEASES; i++) {
+                long t = threads[i % 3];
+                owners[i % 3].event(EventType.SHARED_RELEASE, Scenario.T0 + 200 + 10 * i, 2L + i,
+                        ParkAnalyzerTest.SYNC_HASH, ParkAnalyzerTest.SYNC_CLASS, 100 + t, 7L);
+            }
+            ParkAnalyzerTest.unpark(owners[0], 600, 2 + RELEASES, T1, B1);
+            ParkAnalyzerTest.parkEnd(blocked, 610, 3 + RELEASES, 2 + RELEASES);
+            return s;
+        };
+        Contention w = Scenario.push(turns.get().buffers(), ContentionAnalysis.Options.defaults()).of(B1);
+        Scenario.Result folded = Scenario.push(turns.get().buffers(), ContentionAnalysis.Options.defaults().withFoldedParts(true));
+        Contention f = folded.of(B1);
+        assertTrue(w.parts().size() > 2 * RELEASES, Scenario.parts(w));
+        assertTrue(f.parts().size() <= 8 + 4, Scenario.parts(f));
+        assertTrue(f.parts().stream().anyMatch(OwnerPart::folded), Scenario.parts(f));
+        assertEquals(sums(w), sums(f));
+        assertEquals(510L, sums(f).get("total"));
+        for (String by : List.of("owner-thread", "owner-chain", "lock-class,owner-chain")) {
+            assertEquals(Scenario.push(turns.get().buffers(), ContentionAnalysis.Options.defaults()).by(by), folded.by(by), by);
+        }
+    }
+
     @Test
     void ownerStatesKeepEveryInterval() {
         Scenario.Result r = Scenario.push(turns().buffers(),
