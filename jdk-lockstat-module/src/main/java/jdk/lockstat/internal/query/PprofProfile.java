@@ -21,6 +21,32 @@
 
 package jdk.lockstat.internal.query;
 
+import static jdk.lockstat.internal.query.PprofFields.COMMENT;
+import static jdk.lockstat.internal.query.PprofFields.DEFAULT_SAMPLE_TYPE;
+import static jdk.lockstat.internal.query.PprofFields.DURATION_NANOS;
+import static jdk.lockstat.internal.query.PprofFields.FUNCTION;
+import static jdk.lockstat.internal.query.PprofFields.FUNCTION_FILENAME;
+import static jdk.lockstat.internal.query.PprofFields.FUNCTION_ID;
+import static jdk.lockstat.internal.query.PprofFields.FUNCTION_NAME;
+import static jdk.lockstat.internal.query.PprofFields.LABEL_KEY;
+import static jdk.lockstat.internal.query.PprofFields.LABEL_STR;
+import static jdk.lockstat.internal.query.PprofFields.LINE_FUNCTION_ID;
+import static jdk.lockstat.internal.query.PprofFields.LINE_LINE;
+import static jdk.lockstat.internal.query.PprofFields.LOCATION;
+import static jdk.lockstat.internal.query.PprofFields.LOCATION_ID;
+import static jdk.lockstat.internal.query.PprofFields.LOCATION_LINE;
+import static jdk.lockstat.internal.query.PprofFields.PERIOD;
+import static jdk.lockstat.internal.query.PprofFields.PERIOD_TYPE;
+import static jdk.lockstat.internal.query.PprofFields.SAMPLE;
+import static jdk.lockstat.internal.query.PprofFields.SAMPLE_LABEL;
+import static jdk.lockstat.internal.query.PprofFields.SAMPLE_LOCATION_ID;
+import static jdk.lockstat.internal.query.PprofFields.SAMPLE_TYPE;
+import static jdk.lockstat.internal.query.PprofFields.SAMPLE_VALUE;
+import static jdk.lockstat.internal.query.PprofFields.STRING_TABLE;
+import static jdk.lockstat.internal.query.PprofFields.TIME_NANOS;
+import static jdk.lockstat.internal.query.PprofFields.VALUE_TYPE_TYPE;
+import static jdk.lockstat.internal.query.PprofFields.VALUE_TYPE_UNIT;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -58,15 +84,6 @@ import jdk.lockstat.query.Aspect;
  * -symbolize mode (PprofExportTest).
  */
 public final class PprofProfile implements ContentionSink {
-    /** Profile fields (profile.proto). */
-    private static final int SAMPLE_TYPE = 1, SAMPLE = 2, LOCATION = 4, FUNCTION = 5, STRING_TABLE = 6,
-            TIME_NANOS = 9, DURATION_NANOS = 10, PERIOD_TYPE = 11, PERIOD = 12, COMMENT = 13, DEFAULT_SAMPLE_TYPE = 14;
-    private static final int VALUE_TYPE_TYPE = 1, VALUE_TYPE_UNIT = 2;
-    private static final int SAMPLE_LOCATION_ID = 1, SAMPLE_VALUE = 2, SAMPLE_LABEL = 3;
-    private static final int LABEL_KEY = 1, LABEL_STR = 2;
-    private static final int LOCATION_ID = 1, LOCATION_LINE = 4;
-    private static final int LINE_FUNCTION_ID = 1, LINE_LINE = 2;
-    private static final int FUNCTION_ID = 1, FUNCTION_NAME = 2, FUNCTION_FILENAME = 4;
 
     /** Label keys, in the order of a sample key's labels. */
     static final List<String> LABELS = List.of("group", "lock-class", "lock", "blocked-thread", "owner-thread");

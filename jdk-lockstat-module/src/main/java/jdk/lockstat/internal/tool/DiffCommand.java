@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.Set;
 
 import jdk.lockstat.internal.query.AggregationTree;
+import jdk.lockstat.internal.query.PprofReader;
 import jdk.lockstat.internal.aggregate.CollapsedStacks;
 import jdk.lockstat.query.Aspect;
 import jdk.lockstat.query.ReportFormat;
@@ -40,7 +41,7 @@ import jdk.lockstat.query.ReportNode;
 
 /**
  * lockstat diff BASE NEW: what changed between two traces (before and after a fix, yesterday's deploy
- * and today's). Both are aggregated by the same aspects; each node's blocked time and contentions are
+ * and today's), or between two pprof profiles that LockStat wrote (ProfileDiff: a fleet's periodic profiles). Both are aggregated by the same aspects; each node's blocked time and contentions are
  * taken per second of its run, so traces of different lengths compare, and the rows at each level are
  * ranked by how much their blocked time per second changed, either way: the section a change affected
  * comes first. --format collapsed writes "stack base new" lines (nanoseconds per second of each run), the
@@ -63,7 +64,7 @@ final class DiffCommand implements Command {
 
     @Override
     public String description() {
-        return "what changed between two traces: blocked time per second of run by aspects, largest change first";
+        return "what changed between two traces (or two pprof profiles of one side that LockStat wrote): blocked time per second of run by aspects, largest change first";
     }
 
     @Override
@@ -89,9 +90,16 @@ final class DiffCommand implements Command {
             throw new ToolException("--format must be text, json, collapsed or html, not " + format, 2);
         }
         boolean stacks = format.equals("collapsed") || format.equals("html");
+        List<Path> files = TraceArgument.pair(o.positional, usage());
+        boolean profiles = ProfileDiff.isProfile(files.get(0));
+        if (profiles != ProfileDiff.isProfile(files.get(1))) {
+            throw new ToolException("diff compares two traces or two pprof profiles, not one of each: "
+                    + files.get(profiles ? 0 : 1) + " is a profile", 2);
+        }
+        List<PprofReader.Profile> pprof = profiles ? ProfileDiff.pair(files) : null;
         List<Aspect> aspects;
         try {
-            aspects = Aspect.parseList(o.values.getOrDefault("--by", DEFAULT_ASPECTS));
+            aspects = Aspect.parseList(o.values.getOrDefault("--by", profiles ? ProfileDiff.defaultAspects(pprof.get(0)) : DEFAULT_ASPECTS));
         } catch (IllegalArgumentException e) {
             throw new ToolException("--by: " + e.getMessage(), 2);
         }
@@ -102,9 +110,11 @@ final class DiffCommand implements Command {
             throw new ToolException("--owner applies to --format collapsed and html; in text and json, owner aspects go in --by", 2);
         }
         int top = o.values.containsKey("--top") ? ReportCommand.positiveInt("--top", o.values.get("--top")) : 20;
-        List<Path> files = TraceArgument.pair(o.positional, usage());
         boolean allFrames = o.flags.contains(Options.ALL_FRAMES);
         ReportCommand.appPackages(o.values.get("--app-packages"), aspects);
+        if (profiles) {
+            return profiles(out, files, pprof, format, aspects, o.flags.contains(OWNER), top);
+        }
         if (stacks) {
             return flame(out, err, files, format.equals("html"), o.flags.contains(OWNER), allFrames);
         }
@@ -118,7 +128,12 @@ final class DiffCommand implements Command {
             sides.add(new Side(f, tree.snapshot(), run.runNanos(), run.analysis.sampling()));
             status = Math.max(status, run.status());
         }
-        Side base = sides.get(0), now = sides.get(1);
+        compare(out, aspects, sides.get(0), sides.get(1), format, top);
+        return status;
+    }
+
+    /** The two sides' trees compared, ranked by change, in text or json. */
+    private void compare(PrintStream out, List<Aspect> aspects, Side base, Side now, String format, int top) {
         Row root = merge("all", base.tree, now.tree);
         Comparator<Row> byChange = Comparator.comparingDouble((Row r) -> -Math.abs(now.perSecond(r.newNanos) - base.perSecond(r.baseNanos)))
                 .thenComparing(Row::key);
@@ -128,7 +143,36 @@ final class DiffCommand implements Command {
         } else {
             text(out, aspects, base, now, root);
         }
-        return status;
+    }
+
+    /**
+     * Two pprof profiles of one side (ProfileDiff): by the aspects their labels and stacks carry, or as a
+     * differential flame graph of that side (--owner only for owner-side profiles).
+     */
+    private int profiles(PrintStream out, List<Path> files, List<PprofReader.Profile> pprof, String format, List<Aspect> aspects,
+                         boolean owner, int top) throws ToolException {
+        boolean ownerSide = pprof.get(0).ownerSide();
+        if (format.equals("collapsed") || format.equals("html")) {
+            if (owner && !ownerSide) {
+                throw new ToolException("--owner: these are blocked-side profiles; their stacks are the blocked threads'", 2);
+            }
+            Map<List<String>, Long> base = ProfileDiff.stacksPerSecond(pprof.get(0)), now = ProfileDiff.stacksPerSecond(pprof.get(1));
+            if (format.equals("html")) {
+                Map<List<String>, Long> none = Map.of();
+                out.print(FlameGraphHtml.renderDiff("lockstat diff " + files.get(0).getFileName() + " \u2192 " + files.get(1).getFileName(),
+                        ownerSide ? none : base, ownerSide ? base : none, ownerSide ? none : now, ownerSide ? now : none));
+            } else {
+                collapsed(out, List.of(base, now));
+            }
+            return 0;
+        }
+        ProfileDiff.check(aspects, pprof.get(0));
+        List<Side> sides = new ArrayList<>(2);
+        for (int i = 0; i < 2; i++) {
+            sides.add(new Side(files.get(i), ProfileDiff.tree(pprof.get(i), aspects), pprof.get(i).durationNanos(), 1));
+        }
+        compare(out, aspects, sides.get(0), sides.get(1), format, top);
+        return 0;
     }
 
     /** The two trees side by side: children matched by key, those of one side only with 0 on the other. */
@@ -250,7 +294,12 @@ final class DiffCommand implements Command {
                     blocked.get(0), owned.get(0), blocked.get(1), owned.get(1)));
             return status;
         }
-        List<Map<List<String>, Long>> view = owners ? owned : blocked;
+        collapsed(out, owners ? owned : blocked);
+        return status;
+    }
+
+    /** "stack base new" lines of every stack of either side, sorted by stack. */
+    private static void collapsed(PrintStream out, List<Map<List<String>, Long>> view) {
         Set<List<String>> seen = new HashSet<>();
         List<List<String>> all = new ArrayList<>();
         for (Map<List<String>, Long> m : view) {
@@ -260,7 +309,6 @@ final class DiffCommand implements Command {
         for (List<String> s : all) {
             out.println(String.join(";", s) + " " + view.get(0).getOrDefault(s, 0L) + " " + view.get(1).getOrDefault(s, 0L));
         }
-        return status;
     }
 
     private static Map<List<String>, Long> perSecond(Map<List<String>, Long> stacks, long runNanos) {

@@ -253,7 +253,7 @@ final class HelpTopics {
                 Measured against real shortened runs: bench/whatif/RESULTS.md.
                 """);
         TOPICS.put("diff", """
-                Comparing two traces (lockstat diff BASE NEW)
+                Comparing two traces or two profiles (lockstat diff BASE NEW)
 
                 Both traces by the same aspects (--by, default lock-class,owner-method); every node's
                 blocked time and contentions per second of its trace's run, so traces of any lengths
@@ -264,7 +264,11 @@ final class HelpTopics {
                                        flamegraph.pl's differential flame graphs; --owner: owners' chains
                   --format html        a differential flame graph page: widths from the new trace (or
                                        the base's), red where time grew, blue where it shrank
-                Two pprof profiles from lockstat export: go tool pprof -diff_base=BASE.pb.gz NEW.pb.gz.
+                Two pprof profiles of one side that LockStat wrote (lockstat export, jcmd LockStat.report
+                format=pprof, periodic profiles) compare the same way, by what they carry: group,
+                lock-class, lock, thread, owner-thread and the side's chain and method (owner-chain,
+                owner-method; or chain, method); a contention counts once in each sample it is in.
+                pprof also compares them: go tool pprof -diff_base=BASE.pb.gz NEW.pb.gz.
                 """);
         TOPICS.put("sampling", """
                 Sampled traces (-XX:TraceLockContentionSampling=N, jcmd LockStat.start sampling=N)
