@@ -25,7 +25,8 @@
  *          contends with holdB as the owner until the second interval's profiles are there. The first
  *          interval's owner profile names holdA only; the second's top owner (by delay, decoded from
  *          the profile) is holdB; no trace file is written; keep bounds the files; a bad spec is one
- *          warning and the application runs on; jcmd LockStat.start profiles=DIR writes the same way.
+ *          warning and the application runs on; jcmd LockStat.start profiles=DIR writes the same way,
+ *          and lockstat diff of its first two owner profiles finds holdB new and holdA's time fallen.
  * @library /lib
  * @build LockStatRun
  * @run main/othervm/timeout=300 PeriodicProfilesTest
@@ -78,6 +79,16 @@ public class PeriodicProfilesTest {
         LockStatRun.check(runtimeFiles.size() >= 4 && runtimeFiles.size() % 2 == 0, "profiles at runtime: " + runtimeFiles);
         String runtimeSecond = topOwner(file(runtimeFiles, "-000002-", "owner"));
         LockStatRun.check(runtimeSecond.endsWith("Workload.holdB"), "the second interval's top owner at runtime: " + runtimeSecond);
+
+        // Two intervals compared (lockstat diff of two owner-side profiles): holdB is new in the second,
+        // and holdA, the first interval's only owner, lost time there.
+        LockStatRun diff = LockStatRun.lockstat("diff", "--by", "owner-method", file(runtimeFiles, "-000001-", "owner").toString(),
+                file(runtimeFiles, "-000002-", "owner").toString()).shouldHaveExitValue(0);
+        List<String> rows = diff.stdout.lines().filter(l -> l.contains("Workload.hold")).toList();
+        LockStatRun.check(rows.stream().anyMatch(l -> l.endsWith("Workload.holdB  (new)") && l.trim().startsWith("+")),
+                "holdB new in the second interval: " + diff.stdout);
+        LockStatRun.check(rows.stream().anyMatch(l -> l.contains("Workload.holdA") && l.trim().startsWith("-")),
+                "holdA's time fell: " + diff.stdout);
     }
 
     static List<Path> files(Path dir) throws Exception {
