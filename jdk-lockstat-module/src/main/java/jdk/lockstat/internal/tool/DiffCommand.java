@@ -41,7 +41,8 @@ import jdk.lockstat.query.ReportNode;
 
 /**
  * lockstat diff BASE NEW: what changed between two traces (before and after a fix, yesterday's deploy
- * and today's), or between two pprof profiles that LockStat wrote (ProfileDiff: a fleet's periodic profiles). Both are aggregated by the same aspects; each node's blocked time and contentions are
+ * and today's), or between two pprof profiles that LockStat wrote (ProfileDiff: a fleet's periodic
+ * profiles). Both are aggregated by the same aspects; each node's blocked time and contentions are
  * taken per second of its run, so traces of different lengths compare, and the rows at each level are
  * ranked by how much their blocked time per second changed, either way: the section a change affected
  * comes first. --format collapsed writes "stack base new" lines (nanoseconds per second of each run), the
@@ -159,8 +160,8 @@ final class DiffCommand implements Command {
             Map<List<String>, Long> base = ProfileDiff.stacksPerSecond(pprof.get(0)), now = ProfileDiff.stacksPerSecond(pprof.get(1));
             if (format.equals("html")) {
                 Map<List<String>, Long> none = Map.of();
-                out.print(FlameGraphHtml.renderDiff("lockstat diff " + files.get(0).getFileName() + " \u2192 " + files.get(1).getFileName(),
-                        ownerSide ? none : base, ownerSide ? base : none, ownerSide ? none : now, ownerSide ? now : none));
+                out.print(FlameGraphHtml.renderDiff(title(files), ownerSide ? none : base, ownerSide ? base : none,
+                        ownerSide ? none : now, ownerSide ? now : none));
             } else {
                 collapsed(out, List.of(base, now));
             }
@@ -290,12 +291,15 @@ final class DiffCommand implements Command {
             status = Math.max(status, run.status());
         }
         if (html) {
-            out.print(FlameGraphHtml.renderDiff("lockstat diff " + files.get(0).getFileName() + " \u2192 " + files.get(1).getFileName(),
-                    blocked.get(0), owned.get(0), blocked.get(1), owned.get(1)));
+            out.print(FlameGraphHtml.renderDiff(title(files), blocked.get(0), owned.get(0), blocked.get(1), owned.get(1)));
             return status;
         }
         collapsed(out, owners ? owned : blocked);
         return status;
+    }
+
+    private static String title(List<Path> files) {
+        return "lockstat diff " + files.get(0).getFileName() + " \u2192 " + files.get(1).getFileName();
     }
 
     /** "stack base new" lines of every stack of either side, sorted by stack. */
