@@ -62,12 +62,8 @@ struct LockStatReleaseRun {
     sum.first_seq = seq;
     sum.count = 1;
     sum.enters = enters;
-    sum.owners = 1;
-    sum.owner[0].tid = tid;
-    sum.owner[0].chain = chain;
-    sum.owner[0].releases = 0;
-    sum.owner[0].ticks = 0;
-    sum.owner[0].free = 0;
+    sum.owners = 0;
+    new_entry(tid, chain);
     sum.time = now;
     add_to(0, previous, now, acquired);
   }
@@ -84,13 +80,7 @@ struct LockStatReleaseRun {
     if (sum.owners == LockStatReleaseSummary::max_owners) {
       return -1;
     }
-    LockStatReleaseSummary::Owner& o = sum.owner[sum.owners];
-    o.tid = sum.owner[0].tid;
-    o.chain = chain;
-    o.releases = 0;
-    o.ticks = 0;
-    o.free = 0;
-    return current = sum.owners++;
+    return current = new_entry(sum.owner[0].tid, chain);
   }
   // A release that took no number, as open's.
   void add_to(int entry, jlong previous, jlong now, jlong acquired) {
@@ -102,6 +92,16 @@ struct LockStatReleaseRun {
     sum.time = MAX2(sum.time, time);
   }
   bool is_open() const { return monitor != nullptr; }
+  // A new owner entry, nothing summed yet: its index.
+  int new_entry(jlong tid, u8 chain) {
+    LockStatReleaseSummary::Owner& o = sum.owner[sum.owners];
+    o.tid = tid;
+    o.chain = chain;
+    o.releases = 0;
+    o.ticks = 0;
+    o.free = 0;
+    return sum.owners++;
+  }
   void close() { monitor = nullptr; sum.count = 0; sum.owners = 0; }
 };
 

@@ -43,7 +43,6 @@ import static jdk.lockstat.internal.query.PprofFields.STRING_TABLE;
 import static jdk.lockstat.internal.query.PprofFields.VALUE_TYPE_TYPE;
 import static jdk.lockstat.internal.query.PprofFields.VALUE_TYPE_UNIT;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -85,10 +84,6 @@ public final class PprofReader {
             throw new IllegalArgumentException("not a gzip'd pprof profile (" + e.getMessage() + ")");
         }
         return parse(proto);
-    }
-
-    public static Profile read(byte[] gzipped) throws IOException {
-        return read(new ByteArrayInputStream(gzipped));
     }
 
     /** An uncompressed profile.proto message. */

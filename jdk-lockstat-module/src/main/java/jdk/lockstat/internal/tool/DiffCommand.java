@@ -315,7 +315,8 @@ final class DiffCommand implements Command {
         }
     }
 
-    private static Map<List<String>, Long> perSecond(Map<List<String>, Long> stacks, long runNanos) {
+    /** Each stack's nanoseconds per second of a run of runNanos (0 for a run of no length), in the same order. */
+    static Map<List<String>, Long> perSecond(Map<List<String>, Long> stacks, long runNanos) {
         Map<List<String>, Long> r = new LinkedHashMap<>();
         stacks.forEach((s, nanos) -> r.put(s, runNanos <= 0 ? 0 : Math.round(nanos * 1e9 / runNanos)));
         return r;

@@ -155,9 +155,8 @@ final class ProfileDiff {
             nanos.merge(text, s.nanos(), Long::sum);
         }
         Map<List<String>, Long> r = new LinkedHashMap<>();
-        byText.forEach((text, stack) -> r.put(stack,
-                p.durationNanos() <= 0 ? 0 : Math.round(nanos.get(text) * 1e9 / p.durationNanos())));
-        return r;
+        byText.forEach((text, stack) -> r.put(stack, nanos.get(text)));
+        return DiffCommand.perSecond(r, p.durationNanos());
     }
 
     private static final class Node {
