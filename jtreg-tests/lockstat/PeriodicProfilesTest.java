@@ -22,11 +22,12 @@
  * @summary Periodic profiles (-XX:TraceLockContentionProfiles=DIR,interval=3s,keep=N), forced: the child
  *          contends on a monitor held in holdA for its first second, then idles until the first
  *          interval's profiles are in the directory (written by time, with no events flowing), then
- *          contends with holdB as the owner until the second interval's profiles are there. The first
- *          interval's owner profile names holdA only; the second's top owner (by delay, decoded from
- *          the profile) is holdB; no trace file is written; keep bounds the files; a bad spec is one
- *          warning and the application runs on; jcmd LockStat.start profiles=DIR writes the same way,
- *          and lockstat diff of its first two owner profiles finds holdB new and holdA's time fallen.
+ *          contends with holdB as the owner until an interval's owner profile names holdB (the second,
+ *          or a later one where the profiles' writer fell behind). The first interval's owner profile
+ *          names holdA only; holdB's interval's top owner (by delay, decoded from the profile) is
+ *          holdB; no trace file is written; keep bounds the files; a bad spec is one warning and the
+ *          application runs on; jcmd LockStat.start profiles=DIR writes the same way,
+ *          and lockstat diff of its first and holdB's owner profiles finds holdB new and holdA's time fallen.
  * @library /lib
  * @build LockStatRun
  * @run main/othervm/timeout=300 PeriodicProfilesTest
@@ -53,13 +54,13 @@ public class PeriodicProfilesTest {
                 .shouldHaveExitValue(0).shouldContain("workload-done");
         List<Path> files = files(profiles);
         System.out.println(files);
-        // Three intervals (the third, at exit, shorter), of which keep=2 stay: 000002 and 000003.
+        // holdB's interval and the one at exit (shorter) stay, of keep=2.
         LockStatRun.check(files.size() == 4, "the two most recent intervals' two profiles: " + files);
         try (Stream<Path> s = Files.list(dir)) {
             LockStatRun.check(s.noneMatch(f -> f.toString().endsWith(".lct")), "no trace file");
         }
-        String second = topOwner(file(files, "-000002-", "owner"));
-        LockStatRun.check(second.endsWith("Workload.holdB"), "the second interval's top owner: " + second);
+        String second = topOwner(file(files, holdBInterval(run), "owner"));
+        LockStatRun.check(second.endsWith("Workload.holdB"), "holdB's interval's top owner: " + second);
         LockStatRun.check(run.stdout.contains("interval 1 owner: holdA only"), "the child read the first interval while it was there");
 
         // A bad spec: one warning, the application runs on.
@@ -71,24 +72,36 @@ public class PeriodicProfilesTest {
         Path runtime = dir.resolve("r");
         // The child runs the test JDK's jcmd on itself: under qemu-user the launcher in test.jdk/bin is a
         // host script that can be started from an emulated process, java.home's own is not.
-        LockStatRun.java(dir, "-Dlockstat.test.jcmd=" + LockStatRun.jdkBin("jcmd"), "PeriodicProfilesTest", runtime.toString(), "jcmd")
+        LockStatRun runtimeRun = LockStatRun.java(dir, "-Dlockstat.test.jcmd=" + LockStatRun.jdkBin("jcmd"), "PeriodicProfilesTest",
+                runtime.toString(), "jcmd")
                 .shouldHaveExitValue(0)
                 .shouldContain("workload-done").shouldContain("profiles every 3 s into " + runtime)
                 .shouldContain("interval(s) of profiles in " + runtime);
         List<Path> runtimeFiles = files(runtime);
         LockStatRun.check(runtimeFiles.size() >= 4 && runtimeFiles.size() % 2 == 0, "profiles at runtime: " + runtimeFiles);
-        String runtimeSecond = topOwner(file(runtimeFiles, "-000002-", "owner"));
-        LockStatRun.check(runtimeSecond.endsWith("Workload.holdB"), "the second interval's top owner at runtime: " + runtimeSecond);
+        String runtimeB = holdBInterval(runtimeRun);
+        String runtimeSecond = topOwner(file(runtimeFiles, runtimeB, "owner"));
+        LockStatRun.check(runtimeSecond.endsWith("Workload.holdB"), "holdB's interval's top owner at runtime: " + runtimeSecond);
 
-        // Two intervals compared (lockstat diff of two owner-side profiles): holdB is new in the second,
+        // Two intervals compared (lockstat diff of two owner-side profiles): holdB is new in its interval,
         // and holdA, the first interval's only owner, lost time there.
         LockStatRun diff = LockStatRun.lockstat("diff", "--by", "owner-method", file(runtimeFiles, "-000001-", "owner").toString(),
-                file(runtimeFiles, "-000002-", "owner").toString()).shouldHaveExitValue(0);
+                file(runtimeFiles, runtimeB, "owner").toString()).shouldHaveExitValue(0);
         List<String> rows = diff.stdout.lines().filter(l -> l.contains("Workload.hold")).toList();
         LockStatRun.check(rows.stream().anyMatch(l -> l.endsWith("Workload.holdB  (new)") && l.trim().startsWith("+")),
                 "holdB new in the second interval: " + diff.stdout);
         LockStatRun.check(rows.stream().anyMatch(l -> l.contains("Workload.holdA") && l.trim().startsWith("-")),
                 "holdA's time fell: " + diff.stdout);
+    }
+
+    /**
+     * The interval whose owner profile the child saw holdB in first ("-00000N-"): the second, unless the
+     * profiles' writer fell behind on a loaded machine and holdB's contentions finished in a later one.
+     */
+    static String holdBInterval(LockStatRun child) {
+        String line = child.stdout.lines().filter(l -> l.startsWith("holdB interval: ")).findFirst()
+                .orElseThrow(() -> new AssertionError("the child named no interval with holdB: " + child.stdout));
+        return line.substring("holdB interval: ".length());
     }
 
     static List<Path> files(Path dir) throws Exception {
@@ -240,7 +253,7 @@ public class PeriodicProfilesTest {
             if (mode.equals("jcmd")) {
                 System.out.println(jcmd("LockStat.start", "profiles=" + dir, "interval=3s", "keep=5"));
             }
-            contend(true, 1_000, null, null);
+            contend(true, 1_000, () -> false);
             if (mode.equals("none")) {
                 System.out.println("workload-done");
                 return;
@@ -252,7 +265,9 @@ public class PeriodicProfilesTest {
                     System.out.println("interval 1 owner: holdA only");
                 }
             }
-            contend(false, 60_000, dir, "-000002-");
+            String[] seen = new String[1];
+            contend(false, 60_000, () -> (seen[0] = intervalWithHoldB(dir)) != null);
+            System.out.println("holdB interval: " + seen[0]);
             if (mode.equals("jcmd")) {
                 System.out.println(jcmd("LockStat.stop"));
             }
@@ -265,8 +280,33 @@ public class PeriodicProfilesTest {
             }
         }
 
-        /** Two threads take turns holding LOCK for 2 ms in holdA (or holdB) for millis, or until seq's files exist. */
-        static void contend(boolean a, long millis, Path dir, String seq) throws Exception {
+        /**
+         * The first interval after the first whose two profiles are written and whose owner profile names
+         * holdB (its owner file is complete once the blocked one exists: they are written in that order).
+         */
+        static String intervalWithHoldB(Path dir) throws Exception {
+            if (!Files.isDirectory(dir)) {
+                return null;
+            }
+            List<Path> all = files(dir);
+            java.util.SortedSet<String> seqs = new java.util.TreeSet<>();
+            for (Path f : all) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("-\\d{6}-").matcher(f.getFileName().toString());
+                if (m.find() && !m.group().equals("-000001-")) {
+                    seqs.add(m.group());
+                }
+            }
+            for (String seq : seqs) {
+                List<Path> both = all.stream().filter(f -> f.getFileName().toString().contains(seq)).toList();
+                if (both.size() == 2 && text(file(both, seq, "owner")).contains("Workload.holdB")) {
+                    return seq;
+                }
+            }
+            return null;
+        }
+
+        /** Two threads take turns holding LOCK for 2 ms in holdA (or holdB) for millis, or until done says so. */
+        static void contend(boolean a, long millis, java.util.concurrent.Callable<Boolean> done) throws Exception {
             stop = false;
             Thread[] threads = new Thread[2];
             for (int i = 0; i < threads.length; i++) {
@@ -282,7 +322,7 @@ public class PeriodicProfilesTest {
                 threads[i].start();
             }
             long end = System.currentTimeMillis() + millis;
-            while (System.currentTimeMillis() < end && (dir == null || files(dir).stream().filter(f -> f.toString().contains(seq)).count() < 2)) {
+            while (System.currentTimeMillis() < end && !done.call()) {
                 Thread.sleep(20);
             }
             stop = true;
