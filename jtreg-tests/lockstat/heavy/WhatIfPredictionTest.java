@@ -24,6 +24,10 @@
  *          construction (4 x 1.2 ms of holds every 2.5 ms), so halving B nearly doubles the throughput
  *          and halving A gains next to nothing. The prediction ranks B first, predicts at most a small
  *          gain for A, and predicts B's gain within 0.05 + 30% of the gain measured on the rerun.
+ *          Three rounds, each a traced run and the two untraced ones, interleaved; the medians are
+ *          compared: a run the machine's other work slowed (the replay keeps the recorded run's waits
+ *          for a CPU: with a busy loop beside it, 1.60 where the rerun beside it measured 1.91) is one
+ *          of three.
  * @library /lib
  * @modules jdk.lockstat/jdk.lockstat.internal.format
  * @build LockStatRun WhatIfWorkload
@@ -31,6 +35,7 @@
  */
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -41,9 +46,26 @@ public class WhatIfPredictionTest {
 
     public static void main(String[] args) throws Exception {
         Path dir = Files.createTempDirectory(Path.of("."), "whatif").toAbsolutePath();
-        Path trace = dir.resolve("ab.lct");
         String millis = Long.toString(Math.round(2000 * LockStatRun.slowdown()));
-        LockStatRun.java(dir, "-cp", WORKLOAD_CP, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
+        double[] predictions = new double[ROUNDS], gains = new double[ROUNDS];
+        for (int round = 0; round < ROUNDS; round++) {
+            predictions[round] = predictB(dir.resolve("ab" + round + ".lct"), millis);
+            double base = opsPerSecond(dir, millis, "b=1200"), halved = opsPerSecond(dir, millis, "b=600");
+            gains[round] = halved / base;
+            System.out.printf(Locale.ROOT, "round %d: predicted %.2f, measured %.2f%n", round, predictions[round], gains[round]);
+        }
+        double b = median(predictions), measured = median(gains);
+        System.out.printf(Locale.ROOT, "sectionB halved: predicted %.2f, measured %.2f (medians)%n", b, measured);
+        LockStatRun.check(measured > 1.4, "the rerun with B halved is much faster: " + measured);
+        LockStatRun.check(Math.abs(b - measured) <= 0.05 + 0.3 * (measured - 1),
+                String.format(Locale.ROOT, "predicted %.2f within 0.05 + 30%% of the measured gain %.2f", b, measured));
+    }
+
+    static final int ROUNDS = 3;
+
+    /** Records the workload traced and predicts halving B: checks the ranking, returns B's speedup. */
+    private static double predictB(Path trace, String millis) throws Exception {
+        LockStatRun.java(trace.getParent(), "-cp", WORKLOAD_CP, "-XX:+TraceLockContention", "-XX:TraceLockContentionFile=" + trace,
                 "WhatIfWorkload", "two-locks", "4", millis, "a=300", "b=1200").shouldHaveExitValue(0);
         String json = LockStatRun.lockstat("whatif", "--format", "json", "--scale", "0.5", trace.toString())
                 .shouldHaveExitValue(0).stdout;
@@ -52,17 +74,13 @@ public class WhatIfPredictionTest {
         LockStatRun.check(json.indexOf("sectionB") < json.indexOf("sectionA"), "sectionB ranked first: " + json);
         LockStatRun.check(a < 1.15, "halving A (its lock not saturated) gains little: " + a);
         LockStatRun.check(b > 1.4, "halving B (its lock saturated) gains much: " + b);
+        return b;
+    }
 
-        double base = 0, halved = 0;
-        for (int round = 0; round < 2; round++) {   // interleaved, on the same VM untraced
-            base += opsPerSecond(dir, millis, "b=1200");
-            halved += opsPerSecond(dir, millis, "b=600");
-        }
-        double measured = halved / base;
-        System.out.printf(Locale.ROOT, "sectionB halved: predicted %.2f, measured %.2f%n", b, measured);
-        LockStatRun.check(measured > 1.4, "the rerun with B halved is much faster: " + measured);
-        LockStatRun.check(Math.abs(b - measured) <= 0.05 + 0.3 * (measured - 1),
-                String.format(Locale.ROOT, "predicted %.2f within 0.05 + 30%% of the measured gain %.2f", b, measured));
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
     }
 
     private static double predicted(String json, String method) {
