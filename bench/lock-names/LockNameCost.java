@@ -73,6 +73,9 @@ public class LockNameCost {
             contend(new Object());   // contended, then garbage: the search looks for it in vain
         }
         System.gc();
+        if (args.length > 2) {   // periodic profiles' searches at their intervals' ends (bench/profiles/naming-pauses.sh)
+            Thread.sleep(Long.parseLong(args[2]) * 1000);
+        }
         long before = peakKb();
         long t0 = System.nanoTime();
         ManagementFactory.getPlatformMXBean(LockStatMXBean.class).stop();

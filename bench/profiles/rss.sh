@@ -2,7 +2,7 @@
 # Periodic profiles over a long run (issue 40): ContentionDemo (4 threads, synchronized, barging tellers and
 # a 2 ms auditor) with -XX:TraceLockContentionProfiles=DIR,interval=INTERVAL,keep=KEEP for MINUTES minutes;
 # the VM's resident set size sampled every 20 s, and every profile left in DIR read by go tool pprof (its
-# total delay printed). Writes bench/profiles/rss-<minutes>min.txt. Usage: bench/profiles/rss.sh [MINUTES]
+# total delay and the newest one's lock labels printed). Writes bench/profiles/rss-<minutes>min.txt. Usage: bench/profiles/rss.sh [MINUTES]
 # [INTERVAL] [KEEP]; JDK= the LockStat JDK (build/jdk); JAVA_OPTS= more VM options (e.g. -Xmx64m: a bounded
 # heap tells a leak, which runs out of it, from a heap that only grows because it may). Every safepoint's
 # length comes from -Xlog:safepoint; LockStat's own (the drain period's collection, naming locks, the
@@ -49,4 +49,8 @@ for f in "$work"/p/*.pb.gz; do
   n=$((n + 1))
 done
 echo "# $n profiles read by go tool pprof" >> "$out"
+# The locks as the newest owner profile labels them: named (a reference path from a GC root) or class@hash.
+last=$(ls "$work"/p/*-owner.pb.gz | tail -1)
+go tool pprof -tags -tagfocus=lock= "$last" 2>/dev/null | awk '/^ *lock:/ { on = 1; next } /^ *[a-z-]+:/ { on = 0 } on && NF' \
+  | sed 's/^ */# lock label in the newest owner profile: /' >> "$out"
 cat "$out"

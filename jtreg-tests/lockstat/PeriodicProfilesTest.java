@@ -25,7 +25,8 @@
  *          contends with holdB as the owner until an interval's owner profile names holdB (the second,
  *          or a later one where the profiles' writer fell behind). The first interval's owner profile
  *          names holdA only; holdB's interval's top owner (by delay, decoded from the profile) is
- *          holdB; no trace file is written; keep bounds the files; a bad spec is one warning and the
+ *          holdB and names the lock by its static field (searched at each interval's end); no trace
+ *          file is written; keep bounds the files; a bad spec is one warning and the
  *          application runs on; jcmd LockStat.start profiles=DIR writes the same way,
  *          and lockstat diff of its first and holdB's owner profiles finds holdB new and holdA's time fallen.
  * @library /lib
@@ -61,6 +62,9 @@ public class PeriodicProfilesTest {
         }
         String second = topOwner(file(files, holdBInterval(run), "owner"));
         LockStatRun.check(second.endsWith("Workload.holdB"), "holdB's interval's top owner: " + second);
+        // Named at the first interval's end (or a later one's), the lock keeps its name.
+        LockStatRun.check(text(file(files, holdBInterval(run), "owner")).contains(LOCK_NAME),
+                "holdB's interval's owner profile names the lock " + LOCK_NAME);
         LockStatRun.check(run.stdout.contains("interval 1 owner: holdA only"), "the child read the first interval while it was there");
 
         // A bad spec: one warning, the application runs on.
@@ -82,6 +86,7 @@ public class PeriodicProfilesTest {
         String runtimeB = holdBInterval(runtimeRun);
         String runtimeSecond = topOwner(file(runtimeFiles, runtimeB, "owner"));
         LockStatRun.check(runtimeSecond.endsWith("Workload.holdB"), "holdB's interval's top owner at runtime: " + runtimeSecond);
+        LockStatRun.check(text(file(runtimeFiles, runtimeB, "owner")).contains(LOCK_NAME), "the lock named at runtime too");
 
         // Two intervals compared (lockstat diff of two owner-side profiles): holdB is new in its interval,
         // and holdA, the first interval's only owner, lost time there.
@@ -93,6 +98,9 @@ public class PeriodicProfilesTest {
         LockStatRun.check(rows.stream().anyMatch(l -> l.contains("Workload.holdA") && l.trim().startsWith("-")),
                 "holdA's time fell: " + diff.stdout);
     }
+
+    /** The lock's label once named: its reference path from a GC root, then its class and hash. */
+    static final String LOCK_NAME = "static PeriodicProfilesTest$Workload.LOCK (java.lang.Object@";
 
     /**
      * The interval whose owner profile the child saw holdB in first ("-00000N-"): the second, unless the

@@ -150,6 +150,12 @@ final class Drain implements Runnable {
         // lock waits for it. A safepoint hands every thread's buffer over (paper 3.1 relies on GC
         // safepoints; an application that does not allocate has none).
         boolean intervalDue = intervalDue();
+        if (intervalDue) {
+            // The interval's profiles name their locks: a short search (one safepoint of at most a few
+            // milliseconds), whose names the collect below hands over before the profiles are written.
+            // A name found once stays with its lock, so a later search that runs out of time loses none.
+            LockNaming.run(LockNaming.PROFILES_TIME_LIMIT_MILLIS);
+        }
         if (intervalDue || busy && System.nanoTime() - lastCollect >= PERIOD_NANOS) {
             LockStatVM.collect();
             lastCollect = System.nanoTime();

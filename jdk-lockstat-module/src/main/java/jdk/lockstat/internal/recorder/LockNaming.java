@@ -28,9 +28,9 @@ package jdk.lockstat.internal.recorder;
  * {@code jdk.lockstat.lockNames.timeLimit} (milliseconds the safepoint may last; default 1000) bound it;
  * {@code jdk.lockstat.lockNames.keys=true} shows map keys that are strings or integers in names
  * ({@code LEDGERS["orders"]} rather than {@code LEDGERS[String]}), which puts heap contents in the trace.
- * A recording of periodic profiles alone, meant to run always, bounds the search to
- * {@link #PROFILES_TIME_LIMIT_MILLIS} unless the property says otherwise: its names only label the last
- * interval's profile, and its pauses are to stay short.
+ * Periodic profiles, meant to run always, search at every interval's end and bound each search to
+ * {@link #PROFILES_TIME_LIMIT_MILLIS} unless the property says otherwise: their pauses are to stay short,
+ * and a lock named once keeps its name in later intervals.
  */
 final class LockNaming {
     static final int DEFAULT_LOCKS = 64;

@@ -51,8 +51,9 @@ import jdk.lockstat.internal.query.PprofProfile;
  * beyond keep of each kind. Each file is what go tool pprof, Pyroscope or Parca read; two of them compare
  * with go tool pprof -diff_base. A contention counts in the interval in which the analysis finished it
  * (a drain period or two after it ended). What stays in memory is the analysis's state (threads, chains,
- * open contentions) and the current interval's samples; no lock names are searched for, so the
- * application is never stopped for longer than a drain period's collect.
+ * open contentions) and the current interval's samples. Locks are named at each interval's end by a
+ * search of at most a few milliseconds (LockNaming), so the application is never stopped for long; a name
+ * found once labels its lock in every later profile.
  */
 final class ProfileDirectory implements BufferSink {
     /** What to write where: DIR[,interval=TIME][,keep=N]. */
