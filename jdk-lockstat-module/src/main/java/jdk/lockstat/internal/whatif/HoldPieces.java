@@ -61,12 +61,28 @@ final class HoldPieces {
 
     /** The union of the pieces, in time order: {from, to} each. */
     List<long[]> union() {
-        unite();
-        List<long[]> out = new ArrayList<>(n / 2);
-        for (int i = 0; i < n; i += 2) {
-            out.add(new long[] {a[i], a[i + 1]});
+        int pairs = united();
+        List<long[]> out = new ArrayList<>(pairs);
+        for (int i = 0; i < pairs; i++) {
+            out.add(new long[] {from(i), to(i)});
         }
         return out;
+    }
+
+    /** Joins the pieces into their union, in time order; how many intervals it has (from(i), to(i)). */
+    int united() {
+        unite();
+        return n / 2;
+    }
+
+    /** The i-th interval's start, after united(). */
+    long from(int i) {
+        return a[2 * i];
+    }
+
+    /** The i-th interval's end, after united(). */
+    long to(int i) {
+        return a[2 * i + 1];
     }
 
     private void unite() {

@@ -65,6 +65,7 @@ final class LockReplay {
     private long seq, now;
     private int deadlocksBroken;
     private final int[] pc, depth;
+    private final long[] recordedDone;   // per thread: Line.gapBefore's done for its next action
     // Processor sharing: the CPUs (0: not modelled), the service each running thread has had (virtual
     // time) as of lastTime, the threads running, and what each thread's next CPU-bound stretch needs.
     private final double cpus;
@@ -91,6 +92,10 @@ final class LockReplay {
         int threads = m.lines.size(), locks = m.locks.size();
         pc = new int[threads];
         depth = new int[threads];
+        recordedDone = new long[threads];
+        for (int t = 0; t < threads; t++) {
+            recordedDone[t] = m.lines.get(t).start;
+        }
         demand = new long[threads];
         cpus = m.replayCpus();
         ends = new long[threads];
@@ -325,8 +330,11 @@ final class LockReplay {
      */
     private void ownTime(int t, long time, int next) {
         ReplayModel.Line line = m.lines.get(t);
-        long own = next < line.n ? line.gapBefore[next] : line.tail;
+        long own = line.gapBefore(next, recordedDone[t]);
         long parked = next < line.n ? line.parkedBefore[next] : line.parkedTail;
+        if (next < line.n) {
+            recordedDone[t] = line.doneWith(next, recordedDone[t]);
+        }
         if (depth[t] > 0) {
             own = Math.round(own * scale);
             parked = Math.round(parked * scale);

@@ -55,9 +55,11 @@ public final class ReplayModel {
         int[] section = new int[16];
         long[] time = new long[16];      // acquire: request (start of blocking); release: the release
         long[] acquired = new long[16];  // acquire: when the lock was taken; release: the release
-        long[] gapBefore;
-        long tail;
-        /** Of each gap (and the tail), the time the thread was parked: off a CPU, whatever the CPUs do. */
+        /**
+         * Of the thread's own time before each action (and after the last), the time it was parked: off a
+         * CPU, whatever the CPUs do. The own time itself is not kept (millions of actions on a hot lock):
+         * gapBefore gives it from the actions' times.
+         */
         long[] parkedBefore;
         long parkedTail;
         /**
@@ -88,9 +90,50 @@ public final class ReplayModel {
             }
         }
 
-        /** Drops the arrays' room to grow: the line is complete, and kept for every replay. */
-        void trim() {
-            resize(n);
+        /** Room for exactly c actions (the line's, all added next): nothing to trim once they are in. */
+        void reserve(int c) {
+            if (c > time.length) {
+                resize(c);
+            }
+        }
+
+        /**
+         * The actions in time order, a release before an acquisition at the same time, otherwise in the
+         * order added.
+         */
+        void sortByTime() {
+            int[] order = IndexSort.sorted(n, (i, j) -> time[i] != time[j] ? Long.compare(time[i], time[j])
+                    : Boolean.compare(acquire[i], acquire[j]));
+            boolean[] b = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                b[i] = acquire[order[i]];
+            }
+            acquire = b;
+            b = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                b[i] = reader[order[i]];
+            }
+            reader = b;
+            lock = permuted(lock, order);
+            section = permuted(section, order);
+            time = permuted(time, order);
+            acquired = permuted(acquired, order);
+        }
+
+        private static int[] permuted(int[] a, int[] order) {
+            int[] p = new int[order.length];
+            for (int i = 0; i < order.length; i++) {
+                p[i] = a[order[i]];
+            }
+            return p;
+        }
+
+        private static long[] permuted(long[] a, int[] order) {
+            long[] p = new long[order.length];
+            for (int i = 0; i < order.length; i++) {
+                p[i] = a[order[i]];
+            }
+            return p;
         }
 
         private void resize(int c) {
@@ -102,27 +145,39 @@ public final class ReplayModel {
             acquired = Arrays.copyOf(acquired, c);
         }
 
-        /** The thread's own time before each action (never negative) and after the last. */
+        /**
+         * The thread's own time before action i, or after the last (i == n): never negative. done: when the
+         * thread was last done with an action before i (the latest of start and the earlier actions'
+         * acquired), which doneWith keeps as the actions are taken in order.
+         */
+        long gapBefore(int i, long done) {
+            return Math.max(0, (i < n ? time[i] : end) - done);
+        }
+
+        /** done (as gapBefore takes it) once action i is done too. */
+        long doneWith(int i, long done) {
+            return Math.max(done, acquired[i]);
+        }
+
+        /** How much of the own time before each action, and after the last, the thread was parked. */
         void gaps(Parks parks) {
-            gapBefore = new long[n];
             parkedBefore = new long[n];
             long done = start;
             for (int i = 0; i < n; i++) {
-                gapBefore[i] = Math.max(0, time[i] - done);
-                parkedBefore[i] = Math.min(gapBefore[i], parks.within(done, time[i]));
-                done = Math.max(done, acquired[i]);
+                parkedBefore[i] = Math.min(gapBefore(i, done), parks.within(done, time[i]));
+                done = doneWith(i, done);
             }
-            tail = Math.max(0, end - done);
-            parkedTail = Math.min(tail, parks.within(done, end));
+            parkedTail = Math.min(gapBefore(n, done), parks.within(done, end));
         }
 
         /** Own time the thread was not parked: on a CPU, or waiting for one. */
         long runnableNanos() {
-            long r = tail - parkedTail;
+            long r = 0, done = start;
             for (int i = 0; i < n; i++) {
-                r += gapBefore[i] - parkedBefore[i];
+                r += gapBefore(i, done) - parkedBefore[i];
+                done = doneWith(i, done);
             }
-            return r;
+            return r + gapBefore(n, done) - parkedTail;
         }
     }
 
@@ -166,9 +221,6 @@ public final class ReplayModel {
             return before[i - 1] + Math.max(0, last);
         }
     }
-
-    /** reader: a reader's hold of a read-write lock, which other readers share (ReadHolds). */
-    private record Hold(int lock, int section, long start, long end, ThreadRef owner, boolean reader) {}
 
     final List<Object> sections = new ArrayList<>();
     final List<long[]> sectionTotals = new ArrayList<>();   // {held nanos, blocked nanos charged}
@@ -278,37 +330,36 @@ public final class ReplayModel {
         Map<Object, Integer> sectionIndex = new HashMap<>();
         // Holds: each hold's pieces joined (they overlap where several threads waited behind it), over
         // chains with the same frames (one hold may come with either of two such chains: a part's and a
-        // reader's release's).
+        // reader's release's). The collector's pieces are used up: merged into the first such chain's,
+        // and each let go once its holds are taken (a long trace's holds are most of the heap).
         Map<HoldCollector.HoldId, HoldCollector.HoldId> firstOf = new HashMap<>();
         Map<HoldCollector.HoldId, HoldPieces> pieces = new LinkedHashMap<>();
         for (Map.Entry<HoldCollector.HoldId, HoldPieces> e : c.pieces.entrySet()) {
             HoldCollector.HoldId id = e.getKey();
             HoldCollector.HoldId same = new HoldCollector.HoldId(id.lock(), id.owner(),
                     id.chain() == null ? null : id.chain().canonical());
-            pieces.computeIfAbsent(firstOf.computeIfAbsent(same, k -> id), k -> new HoldPieces())
-                    .addAll(e.getValue());
+            HoldPieces first = pieces.putIfAbsent(firstOf.computeIfAbsent(same, k -> id), e.getValue());
+            if (first != null) {
+                first.addAll(e.getValue());
+            }
         }
-        Map<ThreadRef, List<Hold>> holdsOf = new LinkedHashMap<>();
-        Map<Integer, List<Hold>> holdsOn = new HashMap<>();
-        for (Map.Entry<HoldCollector.HoldId, HoldPieces> e : pieces.entrySet()) {
+        c.pieces.clear();
+        Map<ThreadRef, ThreadHolds> holdsOf = new LinkedHashMap<>();
+        for (java.util.Iterator<Map.Entry<HoldCollector.HoldId, HoldPieces>> it = pieces.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<HoldCollector.HoldId, HoldPieces> e = it.next();
             HoldCollector.HoldId id = e.getKey();
             int lock = m.lockIndex(lockIndex, id.lock());
             Object key = c.sectionOf.get(id);
             int section = m.sectionIndex(sectionIndex, key, c);
             boolean reader = m.readHolds.shared(id.chain());
-            for (long[] iv : e.getValue().union()) {
-                Hold h = new Hold(lock, section, iv[0], iv[1], id.owner(), reader);
-                holdsOf.computeIfAbsent(id.owner(), t -> new ArrayList<>()).add(h);
-                holdsOn.computeIfAbsent(lock, l -> new ArrayList<>()).add(h);
+            HoldPieces p = e.getValue();
+            for (int i = 0, k = p.united(); i < k; i++) {
+                holdsOf.computeIfAbsent(id.owner(), t -> new ThreadHolds()).add(lock, section, p.from(i), p.to(i), reader);
             }
+            it.remove();
         }
         // per lock: every hold's end, and a writer's (not a reader's), sorted
-        Map<Integer, long[]> releasesOn = new HashMap<>(), writerReleasesOn = new HashMap<>();
-        for (Map.Entry<Integer, List<Hold>> e : holdsOn.entrySet()) {
-            releasesOn.put(e.getKey(), e.getValue().stream().mapToLong(Hold::end).sorted().toArray());
-            writerReleasesOn.put(e.getKey(), e.getValue().stream().filter(h -> !h.reader()).mapToLong(Hold::end).sorted().toArray());
-        }
-        holdsOn.clear();   // what follows keeps only what it needs: a long trace's holds are most of the heap
+        Map<Integer, long[]> releasesOn = releases(holdsOf.values(), false), writerReleasesOn = releases(holdsOf.values(), true);
         Map<ThreadRef, Line> lineOf = new LinkedHashMap<>();
         // per lock: blocked intervals, all and writers'
         Map<Integer, HoldCollector.LongPairs> acquired = new HashMap<>(), writerAcquired = new HashMap<>();
@@ -329,20 +380,16 @@ public final class ReplayModel {
             }
         }
         Map<ThreadRef, List<long[]>> spansOf = new LinkedHashMap<>();
-        Map<ThreadRef, List<long[]>> actionsOf = new LinkedHashMap<>();
         for (ThreadRef t : threads) {
-            List<long[]> actions = new ArrayList<>();
-            spansOf.put(t, m.holdSpans(actions, holdsOf.getOrDefault(t, List.of()), c.waits.getOrDefault(t, List.of()),
+            spansOf.put(t, m.holdSpans(holdsOf.getOrDefault(t, new ThreadHolds()), c.waits.getOrDefault(t, List.of()),
                     lockIndex, bounds.of(c.parks.get(t)), sectionIndex, c));
-            actionsOf.put(t, actions);
             holdsOf.remove(t);   // its spans hold what the replay needs of them
         }
         oneOwnerAtATime(spansOf.values());
         Map<Long, Integer> outerFirst = nestingVotes(spansOf.values());
         for (ThreadRef t : threads) {
             Line line = new Line(t);
-            m.addActions(line, actionsOf.remove(t), spansOf.remove(t), outerFirst);
-            line.trim();
+            m.addActions(line, spansOf.remove(t), outerFirst);
             if (line.acquisitions > 0) {
                 long[] life = c.lifetimes.getOrDefault(t, new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
                 line.start = Math.min(Math.max(runStart, life[0]), line.time[0]);
@@ -371,6 +418,38 @@ public final class ReplayModel {
             m.fair[i] = isFair(m.locks.get(i));
         }
         return m;
+    }
+
+    /** Per lock, the ends of the threads' holds on it (writers' alone: not a reader's), sorted. */
+    private static Map<Integer, long[]> releases(java.util.Collection<ThreadHolds> holds, boolean writersOnly) {
+        Map<Integer, int[]> count = new HashMap<>();
+        for (ThreadHolds h : holds) {
+            for (int i = 0; i < h.n; i++) {
+                if (!writersOnly || !h.reader[i]) {
+                    count.computeIfAbsent(h.lock[i], l -> new int[1])[0]++;
+                }
+            }
+        }
+        Map<Integer, long[]> ends = new HashMap<>();
+        count.forEach((lock, n) -> ends.put(lock, new long[n[0]]));
+        Map<Integer, int[]> filled = new HashMap<>();
+        for (ThreadHolds h : holds) {
+            for (int i = 0; i < h.n; i++) {
+                if (!writersOnly || !h.reader[i]) {
+                    ends.get(h.lock[i])[filled.computeIfAbsent(h.lock[i], l -> new int[1])[0]++] = h.end[i];
+                }
+            }
+        }
+        ends.values().forEach(Arrays::sort);
+        if (writersOnly) {
+            // a lock held by readers alone has no writer's release (an empty array, as before)
+            for (ThreadHolds h : holds) {
+                for (int i = 0; i < h.n; i++) {
+                    ends.putIfAbsent(h.lock[i], new long[0]);
+                }
+            }
+        }
+        return ends;
     }
 
     /** The section's index, a new one (with the blocked time charged to it) the first time. */
@@ -409,13 +488,10 @@ public final class ReplayModel {
      * it): it ends, as estimated, at the first of the thread's next park, its next blocked interval on
      * the lock and the next time another thread took the lock; with none of them, it has no length.
      */
-    private List<long[]> holdSpans(List<long[]> actions, List<Hold> holds, List<HoldCollector.Wait> waits,
+    private List<long[]> holdSpans(ThreadHolds holds, List<HoldCollector.Wait> waits,
                                    Map<LockRef, Integer> lockIndex, Bounds.OfThread bounds, Map<Object, Integer> sectionIndex,
                                    HoldCollector c) {
-        Map<Integer, List<Hold>> holdsByLock = new HashMap<>();
-        for (Hold h : holds) {
-            holdsByLock.computeIfAbsent(h.lock(), k -> new ArrayList<>()).add(h);
-        }
+        Map<Integer, int[]> holdsByLock = byLockInStartOrder(holds);
         Map<Integer, List<HoldCollector.Wait>> waitsByLock = new HashMap<>();
         for (HoldCollector.Wait w : waits) {
             waitsByLock.computeIfAbsent(lockIndex.get(w.lock()), k -> new ArrayList<>()).add(w);
@@ -424,37 +500,41 @@ public final class ReplayModel {
         java.util.Set<Integer> lockSet = new java.util.TreeSet<>(holdsByLock.keySet());
         lockSet.addAll(waitsByLock.keySet());
         for (int lock : lockSet) {
-            List<Hold> hs = new ArrayList<>(holdsByLock.getOrDefault(lock, List.of()));
-            hs.sort(Comparator.comparingLong(Hold::start));
+            int[] hs = holdsByLock.getOrDefault(lock, new int[0]);
             List<HoldCollector.Wait> ws = new ArrayList<>(waitsByLock.getOrDefault(lock, List.of()));
             ws.sort(Comparator.comparingLong(HoldCollector.Wait::end));
             long[] waitStarts = ws.stream().mapToLong(HoldCollector.Wait::start).sorted().toArray();
             List<HoldCollector.Wait> unseen = new ArrayList<>();
             int wi = 0;
-            for (Hold h : hs) {
+            for (int h : hs) {
+                long hStart = holds.start[h], hEnd = holds.end[h];
+                boolean hReader = holds.reader[h];
                 HoldCollector.Wait mine = null;
-                while (wi < ws.size() && ws.get(wi).end() <= h.end()) {
+                while (wi < ws.size() && ws.get(wi).end() <= hEnd) {
                     if (mine != null) {
                         unseen.add(mine);
                     }
                     mine = ws.get(wi++);
                 }
-                if (mine != null && bounds.releasedBetween(lock, mine.end(), h.start(), h.reader())) {
+                if (mine != null && bounds.releasedBetween(lock, mine.end(), hStart, hReader)) {
                     unseen.add(mine);
                     mine = null;
                 }
-                long reader = h.reader() ? 1 : 0;
+                long reader = hReader ? 1 : 0;
                 if (mine != null) {
-                    spans.add(new long[] {mine.start(), mine.end(), h.end(), lock, h.section(), 0, reader});
+                    spans.add(new long[] {mine.start(), mine.end(), hEnd, lock, holds.section[h], 0, reader});
                 } else {
-                    long start = Math.min(h.start(), bounds.earliestStart(lock, h.start(), h.reader()));
-                    spans.add(new long[] {start, start, h.end(), lock, h.section(), 1, reader});
+                    long start = Math.min(hStart, bounds.earliestStart(lock, hStart, hReader));
+                    spans.add(new long[] {start, start, hEnd, lock, holds.section[h], 1, reader});
                 }
             }
             while (wi < ws.size()) {
                 unseen.add(ws.get(wi++));
             }
-            long[] holdStarts = hs.stream().mapToLong(Hold::start).toArray();
+            long[] holdStarts = new long[hs.length];
+            for (int i = 0; i < hs.length; i++) {
+                holdStarts[i] = holds.start[hs[i]];
+            }
             for (HoldCollector.Wait w : unseen) {
                 boolean reader = readHolds.shared(w.chain());
                 long end = Math.min(Math.min(bounds.latestEnd(lock, w.end(), reader), Bounds.firstAfter(waitStarts, w.end())),
@@ -470,23 +550,48 @@ public final class ReplayModel {
         return spans;
     }
 
-    /** The thread's actions: its holds (made to nest) and the holds of no length already in actions. */
-    private void addActions(Line line, List<long[]> actions, List<long[]> spans, Map<Long, Integer> outerFirst) {
+    /**
+     * Each lock's holds of the thread, as indices into holds, by start (holds that start together in the
+     * order the table has them).
+     */
+    private static Map<Integer, int[]> byLockInStartOrder(ThreadHolds holds) {
+        int[] order = IndexSort.sorted(holds.n, (i, j) -> Long.compare(holds.start[i], holds.start[j]));
+        Map<Integer, int[]> count = new HashMap<>();
+        for (int i = 0; i < holds.n; i++) {
+            count.computeIfAbsent(holds.lock[i], l -> new int[1])[0]++;
+        }
+        Map<Integer, int[]> byLock = new HashMap<>(), filled = new HashMap<>();
+        count.forEach((lock, n) -> byLock.put(lock, new int[n[0]]));
+        for (int h : order) {
+            byLock.get(holds.lock[h])[filled.computeIfAbsent(holds.lock[h], l -> new int[1])[0]++] = h;
+        }
+        return byLock;
+    }
+
+    /**
+     * The thread's actions: its holds (made to nest), each an acquisition and a release, in time order (a
+     * release before an acquisition at the same time; otherwise as the holds come).
+     */
+    private void addActions(Line line, List<long[]> spans, Map<Long, Integer> outerFirst) {
         nest(spans, outerFirst);
+        int actions = 0;
+        for (long[] h : spans) {
+            if (h[0] < h[2]) {
+                actions += 2;
+            }
+        }
+        line.reserve(actions);
         for (long[] h : spans) {
             if (h[0] >= h[2]) {
                 continue;   // neither waited for nor held: nothing to replay (and its release would sort first)
             }
             int section = (int) h[4];
-            actions.add(new long[] {h[0], 1, h[3], section, h[1], h[6]});
-            actions.add(new long[] {h[2], 0, h[3], section, h[2], h[6]});
+            line.add(true, h[6] == 1, (int) h[3], section, h[0], h[1]);
+            line.add(false, h[6] == 1, (int) h[3], section, h[2], h[2]);
             sectionTotals.get(section)[0] += h[2] - h[1];
             this.holds++;
         }
-        actions.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
-        for (long[] a : actions) {
-            line.add(a[1] == 1, a[5] == 1, (int) a[2], (int) a[3], a[0], a[4]);
-        }
+        line.sortByTime();
     }
 
     /**
