@@ -20,7 +20,10 @@ import java.util.regex.Pattern;
  * ACCURACY.md, with the J9 thesis's two patterns, nested locks, readers blocking a writer and waits for
  * resources (a pool, a semaphore, a bounded queue: bench/realworld's ResourceHoldersWorkload).
  * Usage: java AccuracySuite.java --lockstat-jdk DIR --jmh-jar JAR --classes DIR [--quick true] [--out DIR]
- *        [--realworld-cp CLASSPATH] [--only resources (that part alone, printed)]
+ *        [--realworld-cp CLASSPATH] [--only resources (that part alone, printed)] [--sampling N]
+ *        [--match REGEX (the owner workloads whose name it finds, printed; ACCURACY.md is not rewritten)]
+ *        [--measure-seconds S (each JMH measurement iteration's length: long enough for a sampled trace
+ *        to record about a thousand contentions)]
  */
 public class AccuracySuite {
     /** One JMH run: what it varies, and which report aspect checks it. */
@@ -83,6 +86,18 @@ public class AccuracySuite {
             ResourceHolders.run(jdk, realworld, work, quick ? 4 : 8);
             return;
         }
+        if (opt.containsKey("measure-seconds")) {
+            measureSeconds = String.valueOf(Integer.parseInt(opt.get("measure-seconds")));
+        }
+        if (opt.containsKey("match")) {   // some owner workloads, printed
+            Pattern match = Pattern.compile(opt.get("match"));
+            for (Workload w : workloads(quick)) {
+                if (match.matcher(w.name()).find()) {
+                    run(w, jdk, jar, work);
+                }
+            }
+            return;
+        }
         List<Result> results = new ArrayList<>();
         for (Workload w : workloads(quick)) {
             results.add(run(w, jdk, jar, work));
@@ -105,7 +120,7 @@ public class AccuracySuite {
         String out = run(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar,
                 "OwnerAccuracyBenchmark." + (w.inlined() ? "contendInlined" : "contend") + "$", "-jvm", jdk + "/bin/java",
                 "-t", String.valueOf(w.count()), "-p", "mechanism=" + w.mechanism(), "-p", "chains=" + w.chains(),
-                "-p", "pattern=" + w.pattern(), "-jvmArgsAppend", vmArgs, "-foe", "true"));
+                "-p", "pattern=" + w.pattern(), "-jvmArgsAppend", vmArgs, "-foe", "true", "-r", measureSeconds + "s"));
         if (w.inlined() && !Pattern.compile("OwnerAccuracyBenchmark::inlinedHold[0-9] \\([0-9]+ bytes\\)\\s+force inline").matcher(out).find()) {
             throw new IllegalStateException(w.name() + ": C2 did not inline the holdN callers:\n" + out);
         }
@@ -139,8 +154,9 @@ public class AccuracySuite {
         double unknown = percentOf(mainTree, "<unknown owner>", false);
         double handOff = percentOf(mainTree, "<hand-off>", false);
         Result r = new Result(w, expected, measured, unknown, handOff, error);
-        System.out.printf(Locale.ROOT, "%-44s expected %s  measured %s  hand-off %4.1f%%  unknown %4.1f%%  error %4.1f pp%n",
-                w.name(), shares(expected), shares(measured), handOff, unknown, error);
+        Matcher recorded = Pattern.compile("\"key\": \"all\", \"totalNanos\": [0-9]+, \"count\": ([0-9]+)").matcher(json);
+        System.out.printf(Locale.ROOT, "%-44s expected %s  measured %s  hand-off %4.1f%%  unknown %4.1f%%  error %4.1f pp  (%s contentions in the trace)%n",
+                w.name(), shares(expected), shares(measured), handOff, unknown, error, recorded.find() ? recorded.group(1) : "?");
         Files.deleteIfExists(trace);
         return r;
     }
@@ -150,6 +166,9 @@ public class AccuracySuite {
         s.values().forEach(v -> sb.append(sb.isEmpty() ? "" : "/").append(String.format(Locale.ROOT, "%.1f", v)));
         return sb.toString();
     }
+
+    /** --measure-seconds S: each measurement iteration's length (the benchmark's own, 1 s, by default). */
+    static String measureSeconds = "1";
 
     /** --sampling N: every traced run records one in N contentions (-XX:TraceLockContentionSampling). */
     static String samplingOption = "";

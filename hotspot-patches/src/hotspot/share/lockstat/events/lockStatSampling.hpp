@@ -39,12 +39,8 @@ class LockStatSampling : AllStatic {
     uint rate = TraceLockContentionSampling;
     return rate <= 1 || tl->next_random() % rate == 0;
   }
-  // Whether the park thread tid begins now is recorded: a re-park within one acquisition (the thread
-  // lost the lock to a barging one after its wake-up) as that acquisition's first park was, so that
-  // the analysis has all of a recorded acquisition's parks and none of another's.
-  static bool record_park(LockStatThreadLocal* tl, jlong tid) {
-    return tl->sample_park(tid, TraceLockContentionSampling);
-  }
+  // Parks: LockStatParkEvents decides per acquisition, keyed by thread id (a virtual thread's re-park
+  // may run on another carrier than its first park).
 };
 
 #endif // SHARE_LOCKSTAT_EVENTS_LOCKSTATSAMPLING_HPP

@@ -126,7 +126,6 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   jlong _announced[announced_slots];
   u8 _last_unpark_consumed;       // park events: the unpark whose permit this thread used last
   jlong _repark_tid;              // the thread (platform or virtual) whose next park is a re-park; 0: none
-  bool _park_sampled;             // sampled tracing: whether this thread's latest park was recorded
   // Sampled tracing: the park blocker of the thread this one is unparking, from the unpark's begin to its
   // event (LockStatParkEvents::unpark_begin/unpark_end), when the target's own park is not recorded.
   u8 _unpark_blocker_hash;
@@ -230,13 +229,6 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   Klass* unpark_blocker_klass() const { return _unpark_blocker_klass; }
   void set_unpark_held(jlong nanos) { _unpark_held = nanos; }
   jlong unpark_held() const { return _unpark_held; }
-  // Sampled tracing: a park is recorded by chance, and a re-park as its acquisition's first park was.
-  bool sample_park(jlong tid, uint rate) {
-    if (!is_repark(tid)) {
-      _park_sampled = rate <= 1 || next_random() % rate == 0;
-    }
-    return _park_sampled;
-  }
   LockStatChainCounters* chain_counters() { return &_chain_counters; }
   LockStatSectionCounters* section_counters() { return &_section_counters; }
   LockStatReleaseRun* run() { return &_run; }
