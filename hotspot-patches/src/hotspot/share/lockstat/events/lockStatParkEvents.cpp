@@ -86,7 +86,7 @@ static u8 unpark_in(u8 mailbox, jlong tid) {
 // need it: the target's own park is sampled, or another thread's sampled park waits on the same blocker
 // (the analysis splits every parked thread's time at each unpark on its blocker, ParkLockAnalyzer, so a
 // sampled waiter needs the unparks of the unsampled ones ahead of it). Otherwise nothing is recorded, so
-// that the unparks' cost falls with the rate too. Two tables, with no lock:
+// that the unparks' cost falls with the rate too. Three tables, with no lock:
 //  - sampled_parks: the threads whose sampled park is open, as (16-bit tag + 1) in a table indexed like
 //    the mailboxes, with the identity hash of the park's blocker beside it (sampled_park_blockers);
 //  - sampled_blockers: per blocker hash (mod the table's size), how many sampled parks are open on it;
