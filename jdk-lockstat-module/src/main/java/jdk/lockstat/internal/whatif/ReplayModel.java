@@ -319,7 +319,10 @@ public final class ReplayModel {
         return cpuModelRejected;
     }
 
-    /** The model of what c collected over the run [runStart, runEnd) (the trace clock's times). */
+    /**
+     * The model of what c collected over the run [runStart, runEnd) (the trace clock's times). Uses up c's
+     * holds (a collector builds one model).
+     */
     public static ReplayModel build(HoldCollector c, long runStart, long runEnd) {
         ReplayModel m = new ReplayModel();
         m.runNanos = Math.max(0, runEnd - runStart);
