@@ -21,9 +21,7 @@
 
 package jdk.lockstat.internal.whatif;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * One holder's hold pieces (a lock, owner and chain: {@link HoldCollector}): intervals [from, to) that
@@ -57,16 +55,6 @@ final class HoldPieces {
     /** The longs the array holds now (two a piece). */
     int capacity() {
         return a.length;
-    }
-
-    /** The union of the pieces, in time order: {from, to} each. */
-    List<long[]> union() {
-        int pairs = united();
-        List<long[]> out = new ArrayList<>(pairs);
-        for (int i = 0; i < pairs; i++) {
-            out.add(new long[] {from(i), to(i)});
-        }
-        return out;
     }
 
     /** Joins the pieces into their union, in time order; how many intervals it has (from(i), to(i)). */

@@ -104,20 +104,20 @@ public final class ReplayModel {
         void sortByTime() {
             int[] order = IndexSort.sorted(n, (i, j) -> time[i] != time[j] ? Long.compare(time[i], time[j])
                     : Boolean.compare(acquire[i], acquire[j]));
-            boolean[] b = new boolean[n];
-            for (int i = 0; i < n; i++) {
-                b[i] = acquire[order[i]];
-            }
-            acquire = b;
-            b = new boolean[n];
-            for (int i = 0; i < n; i++) {
-                b[i] = reader[order[i]];
-            }
-            reader = b;
+            acquire = permuted(acquire, order);
+            reader = permuted(reader, order);
             lock = permuted(lock, order);
             section = permuted(section, order);
             time = permuted(time, order);
             acquired = permuted(acquired, order);
+        }
+
+        private static boolean[] permuted(boolean[] a, int[] order) {
+            boolean[] p = new boolean[order.length];
+            for (int i = 0; i < order.length; i++) {
+                p[i] = a[order[i]];
+            }
+            return p;
         }
 
         private static int[] permuted(int[] a, int[] order) {
