@@ -247,4 +247,23 @@ public final class LockStatRun {
         }
         return ids;
     }
+
+    /**
+     * From lockstat print's text: the flags of the parks on each blocker of the named class, per blocker
+     * hash in time order (flag 2: a re-park). Fails when the class is not defined in the trace.
+     */
+    public static java.util.Map<String, List<Integer>> parkFlagsByBlocker(String events, String className) {
+        java.util.regex.Matcher cls = java.util.regex.Pattern.compile("(?m)^Class .* class=(\\d+) .*name=\""
+                + java.util.regex.Pattern.quote(className) + "\"").matcher(events);
+        check(cls.find(), className + " is defined: " + events.lines().limit(50).toList());
+        java.util.Map<String, List<Integer>> parks = new java.util.LinkedHashMap<>();
+        java.util.regex.Matcher park = java.util.regex.Pattern.compile(
+                "(?m)^ParkBegin .* blockerHash=(\\d+) blockerClass=(\\d+) .* flags=(\\d+)$").matcher(events);
+        while (park.find()) {
+            if (park.group(2).equals(cls.group(1))) {
+                parks.computeIfAbsent(park.group(1), h -> new ArrayList<>()).add(Integer.parseInt(park.group(3)));
+            }
+        }
+        return parks;
+    }
 }

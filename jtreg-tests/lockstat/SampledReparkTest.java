@@ -34,12 +34,8 @@
  * @run main/timeout=300 SampledReparkTest
  */
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.concurrent.locks.ReentrantLock;
 
 public class SampledReparkTest {
@@ -113,17 +109,8 @@ public class SampledReparkTest {
                 "-Djdk.virtualThreadScheduler.maxPoolSize=1");
         t.run();
         String events = LockStatRun.lockstat("print", t.trace().toString()).shouldHaveExitValue(0).stdout;
-        Matcher cls = Pattern.compile("(?m)^Class .* class=(\\d+) .*name=\"java.util.concurrent.locks.ReentrantLock\\$NonfairSync\"").matcher(events);
-        LockStatRun.check(cls.find(), "the rounds' lock class is defined: " + events.lines().limit(50).toList());
-        String nonfair = cls.group(1);
         // Each round's lock (one blocker hash) in time order: its parks' flags.
-        Map<String, List<Integer>> parks = new LinkedHashMap<>();
-        Matcher park = Pattern.compile("(?m)^ParkBegin .* blockerHash=(\\d+) blockerClass=(\\d+) .* flags=(\\d+)$").matcher(events);
-        while (park.find()) {
-            if (park.group(2).equals(nonfair)) {
-                parks.computeIfAbsent(park.group(1), h -> new ArrayList<>()).add(Integer.parseInt(park.group(3)));
-            }
-        }
+        Map<String, List<Integer>> parks = LockStatRun.parkFlagsByBlocker(events, "java.util.concurrent.locks.ReentrantLock$NonfairSync");
         System.out.println("recorded parks on the rounds' locks (flags, 2: a re-park): " + parks);
         int recorded = 0;
         for (Map.Entry<String, List<Integer>> e : parks.entrySet()) {

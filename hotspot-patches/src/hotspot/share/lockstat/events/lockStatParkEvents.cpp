@@ -82,6 +82,20 @@ static u8 unpark_in(u8 mailbox, jlong tid) {
   return (mailbox & 0xFFFF) == tag_of(tid) ? mailbox >> 16 : 0;
 }
 
+// The unpark whose permit each Java thread used last, as (gseq << 16 | tag), indexed like the mailboxes:
+// a park that ends without a new unpark in its mailbox took the permit of the unpark there only if no
+// earlier park used it already. Kept by thread id, not by the JavaThread that parks: a virtual thread
+// parks on whichever carrier mounts it, and a carrier's latest permit was another virtual thread's.
+static volatile u8* consumed_unparks = nullptr;
+
+static u8 consumed_unpark(jlong tid) {
+  return unpark_in(Atomic::load(&consumed_unparks[slot_of(tid)]), tid);
+}
+
+static void set_consumed_unpark(jlong tid, u8 gseq) {
+  Atomic::store(&consumed_unparks[slot_of(tid)], gseq << 16 | tag_of(tid));
+}
+
 // Sampled tracing (events/lockStatSampling.hpp). An unpark is recorded only where a recorded park could
 // need it: the target's own park is sampled, or another thread's sampled park waits on the same blocker
 // (the analysis splits every parked thread's time at each unpark on its blocker, ParkLockAnalyzer, so a
@@ -173,6 +187,8 @@ void LockStatParkEvents::initialize() {
   hold_start_hash_offset = thread_field_offset("lockstatHoldStartHash", vmSymbols::int_signature());
   mailboxes = NEW_C_HEAP_ARRAY(u8, (size_t)1 << mailbox_bits, mtTracing);
   memset((void*)mailboxes, 0, sizeof(u8) << mailbox_bits);
+  consumed_unparks = NEW_C_HEAP_ARRAY(u8, (size_t)1 << mailbox_bits, mtTracing);
+  memset((void*)consumed_unparks, 0, sizeof(u8) << mailbox_bits);
   if (LockStatSampling::sampling()) {
     clear_sampled_tables();   // -XX:TraceLockContentionSampling at VM start
   }
@@ -250,12 +266,12 @@ void LockStatParkEvents::park_end(JavaThread* jt, const Park* park) {
   u8 unparked = mailbox != park->mailbox_before ? unpark_in(mailbox, tid) : 0;
   if (unparked == 0) {
     u8 pending = unpark_in(park->mailbox_before, tid);
-    if (pending != 0 && pending != tl->last_unpark_consumed()) {
+    if (pending != 0 && pending != consumed_unpark(tid)) {
       unparked = pending;
     }
   }
   if (unparked != 0) {
-    tl->set_last_unpark_consumed(unparked);
+    set_consumed_unpark(tid, unparked);
   }
   u1 flags = 0;
   if (unparked == 0 && park->timeout_nanos > 0 && LockStatClock::to_nanos(now - park->begin) >= park->timeout_nanos) {
@@ -283,6 +299,7 @@ void LockStatParkEvents::reset_at_safepoint() {
   Atomic::store(&park_sequence.next, (u8)1);
   if (mailboxes != nullptr) {
     memset((void*)mailboxes, 0, sizeof(u8) << mailbox_bits);
+    memset((void*)consumed_unparks, 0, sizeof(u8) << mailbox_bits);
   }
   if (LockStatSampling::sampling() || sampled_parks != nullptr) {
     clear_sampled_tables();   // made for the first trace that samples (jcmd LockStat.start sampling=N)

@@ -46,7 +46,7 @@ static Mutex* registry_lock() {
 
 LockStatThreadLocal::LockStatThreadLocal(JavaThread* jt, jlong tid) :
   _next(nullptr), _prev(nullptr), _buffer(nullptr), _tid(tid), _thread(jt), _context_tid(tid),
-  _random((uint32_t)os::random() | 1), _pending_count(0), _waiting_on(nullptr), _reacquiring(nullptr), _last_unpark_consumed(0), _repark_tid(0),
+  _random((uint32_t)os::random() | 1), _pending_count(0), _waiting_on(nullptr), _reacquiring(nullptr), _repark_tid(0),
   _unpark_blocker_hash(0), _unpark_blocker_klass(nullptr), _unpark_held(0),
   _release_count(0), _release_previous(0), _release_stretch(0), _hold_start(0), _blocked_on_count(0), _blocked_on_overflow(0) {
   for (int i = 0; i < announced_slots; i++) {
@@ -195,7 +195,6 @@ void LockStatThreadLocal::reset_all_at_safepoint() {
       tl->_announced[i] = -1;
     }
     tl->_pending_count = 0;
-    tl->_last_unpark_consumed = 0;
     tl->_repark_tid = 0;
     tl->_chain_counters = LockStatChainCounters();
     tl->_section_counters = LockStatSectionCounters();

@@ -124,7 +124,6 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
   // thread's metadata is written lazily, the first time it has an event, and rarely repeated.
   static const int announced_slots = 32;
   jlong _announced[announced_slots];
-  u8 _last_unpark_consumed;       // park events: the unpark whose permit this thread used last
   jlong _repark_tid;              // the thread (platform or virtual) whose next park is a re-park; 0: none
   // Sampled tracing: the park blocker of the thread this one is unparking, from the unpark's begin to its
   // event (LockStatParkEvents::unpark_begin/unpark_end), when the target's own park is not recorded.
@@ -217,8 +216,6 @@ class LockStatThreadLocal : public CHeapObj<mtTracing> {
     *slot = vthread_tid;
     return true;
   }
-  u8 last_unpark_consumed() const { return _last_unpark_consumed; }
-  void set_last_unpark_consumed(u8 gseq) { _last_unpark_consumed = gseq; }
   // A re-park: the next park of thread tid continues the acquisition its last park was part of.
   void set_repark(jlong tid) { _repark_tid = tid; }
   // Whether the park thread tid begins now is a re-park; the mark is used up either way.
