@@ -89,11 +89,16 @@ final class ParkLockAnalyzer {
      */
     private final boolean foldParts;
 
-    ParkLockAnalyzer(LockRef lock, BlockedTimeAccumulator stats, ActivityListener activity, boolean foldParts) {
+    /** A trace that records one in N contentions (N > 1): its resources keep no provisional holds (ResourceHolds). */
+    private final boolean sampled;
+
+    ParkLockAnalyzer(LockRef lock, BlockedTimeAccumulator stats, ActivityListener activity, boolean foldParts,
+                     boolean sampled) {
         this.lock = lock;
         this.stats = stats;
         this.activity = activity;
         this.foldParts = foldParts;
+        this.sampled = sampled;
     }
 
     LockRef lock() {
@@ -125,7 +130,7 @@ final class ParkLockAnalyzer {
     /** A wait here is for a resource: from now on its givers and holders are tracked (the class comment). */
     void waitsForResource() {
         if (holds == null) {
-            holds = new ResourceHolds();
+            holds = new ResourceHolds(!sampled);
         }
     }
 

@@ -244,16 +244,21 @@ public final class ResourceScenarios {
         return semaphore(true);
     }
 
+    /** T2 parks on the semaphore at 0.1 ms, T3's release at 0.5 ms wakes it (0.51 ms), T1 parks at 1 ms; the last gseq. */
+    private static long twoSemaphoreWaiters(EventBufferBuilder b1, EventBufferBuilder b2, EventBufferBuilder b3) {
+        park(b2, 0.1, 1, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
+        unpark(b3, 0.5, 2, T2, SEM_RELEASE_A);
+        wake(b2, 0.51, 3, 2);
+        park(b1, 1, 4, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
+        return 4;
+    }
+
     /** The two semaphore scenarios above: T2's release at 3 ms is quiet, or wakes T1, which parks again. */
     private static Scenario semaphore(boolean quiet) {
         Scenario s = new Scenario();
         metadata(s.buffer(0));
         EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
-        long g = 0;
-        park(b2, 0.1, ++g, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
-        unpark(b3, 0.5, ++g, T2, SEM_RELEASE_A);
-        wake(b2, 0.51, ++g, g - 1);
-        park(b1, 1, ++g, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
+        long g = twoSemaphoreWaiters(b1, b2, b3);
         if (quiet) {
             b2.event(EventType.SHARED_RELEASE, T0 + at(3), ++g, PERMITS, SEMAPHORE_SYNC, SEM_RELEASE_A);
         } else {
@@ -266,6 +271,25 @@ public final class ResourceScenarios {
         park(b3, 6, ++g, PERMITS, SEMAPHORE_SYNC, SEM_ACQUIRE);
         unpark(b2, 7, ++g, T3, SEM_RELEASE_B);
         wake(b3, 7.01, ++g, g - 1);
+        return s;
+    }
+
+    /**
+     * A sampled trace (one in 10): only T2's and T1's parks were recorded. T2 parks at 0.1 ms, T3's release
+     * at 0.5 ms wakes it (0.51 ms). T1 parks at 1 ms. T2 gives back at 2 ms (siteA), waking T3, whose park
+     * was not sampled (the unpark names the blocker); T2 then parks again (not sampled either) and holds
+     * nothing. T3 holds until its release at 5 ms (siteB) wakes T1 (5.01 ms). T2 gives back at 7 ms (siteB)
+     * from a later hold of its own, again waking T3 unsampled. T1's wait: T2 until 2 ms, then T3 until 5 ms.
+     */
+    public static Scenario sampledSemaphore() {
+        Scenario s = new Scenario();
+        metadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
+        long g = twoSemaphoreWaiters(b1, b2, b3);
+        b2.event(EventType.UNPARK, T0 + at(2), ++g, T3, SEM_RELEASE_A, PERMITS, SEMAPHORE_SYNC, 0L);
+        unpark(b3, 5, ++g, T1, SEM_RELEASE_B);
+        wake(b1, 5.01, ++g, g - 1);
+        b2.event(EventType.UNPARK, T0 + at(7), ++g, T3, SEM_RELEASE_B, PERMITS, SEMAPHORE_SYNC, 0L);
         return s;
     }
 
