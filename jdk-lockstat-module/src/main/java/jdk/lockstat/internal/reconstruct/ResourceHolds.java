@@ -126,8 +126,8 @@ final class ResourceHolds {
 
     /**
      * The thread gives back at time (chain: where): its hold ends, its pending parts get this chain; a
-     * thread that also waits here holds again, provisionally, from now (not in a sampled trace). Returns the hold that ended (null:
-     * its start is not known).
+     * thread that also waits here holds again, provisionally, from now (not in a sampled trace). Returns
+     * the hold that ended (null: its start is not known).
      */
     Hold gave(ThreadRef thread, ChainRef chain, long time) {
         if (givers.size() < MAX_HOLDS) {
