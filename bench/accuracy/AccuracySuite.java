@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * ACCURACY.md, with the J9 thesis's two patterns, nested locks, readers blocking a writer and waits for
  * resources (a pool, a semaphore, a bounded queue: bench/realworld's ResourceHoldersWorkload).
  * Usage: java AccuracySuite.java --lockstat-jdk DIR --jmh-jar JAR --classes DIR [--quick true] [--out DIR]
- *        [--realworld-cp CLASSPATH] [--only resources (that part alone, printed)] [--sampling N]
+ *        [--realworld-cp CLASSPATH] [--only resources (that part alone, printed) [--resource-seconds S (each
+ *        resource workload's length; 4 with --quick true, else 8)] [--keep-traces DIR (their traces, kept)]] [--sampling N]
  *        [--match REGEX (the owner workloads whose name it finds, printed; ACCURACY.md is not rewritten)]
  *        [--measure-seconds S (each JMH measurement iteration's length: long enough for a sampled trace
  *        to record about a thousand contentions)]
@@ -83,7 +84,8 @@ public class AccuracySuite {
         Path work = Files.createTempDirectory("accuracy");
         String realworld = opt.getOrDefault("realworld-cp", "bench/realworld/target/classes:bench/realworld/target/lib/*");
         if (opt.getOrDefault("only", "").equals("resources")) {   // one part, printed: ACCURACY.md is not rewritten
-            ResourceHolders.run(jdk, realworld, work, quick ? 4 : 8);
+            int seconds = opt.containsKey("resource-seconds") ? Integer.parseInt(opt.get("resource-seconds")) : quick ? 4 : 8;
+            ResourceHolders.run(jdk, realworld, work, seconds, opt.containsKey("keep-traces") ? Path.of(opt.get("keep-traces")) : null);
             return;
         }
         if (opt.containsKey("measure-seconds")) {
@@ -106,7 +108,7 @@ public class AccuracySuite {
                 opt.getOrDefault("j9-millis", quick ? "3000" : "6000"));
         List<String> nested = NestedLocks.run(jdk, classes, work, quick ? 5 : 10);
         List<String> readers = ReadersWriter.run(jdk, classes, work, quick ? 5 : 10);
-        List<String> resources = ResourceHolders.run(jdk, realworld, work, quick ? 4 : 8);
+        List<String> resources = ResourceHolders.run(jdk, realworld, work, quick ? 4 : 8, null);
         AccuracyReport.write(Path.of(opt.getOrDefault("out", "bench")), results, patterns, nested, readers, resources);
     }
 

@@ -24,7 +24,8 @@ final class ResourceHolders {
     private ResourceHolders() {}
 
     /** Table rows "| resource | expected short/long % | measured short/long % | error (pp) | headline % |". */
-    static List<String> run(String jdk, String classpath, Path work, int seconds) throws Exception {
+    /** keep: a directory to move each trace to (null: deleted). */
+    static List<String> run(String jdk, String classpath, Path work, int seconds, Path keep) throws Exception {
         List<String> rows = new ArrayList<>();
         for (String[] s : SITES) {
             String mode = s[0];
@@ -50,7 +51,12 @@ final class ResourceHolders {
                     headline < TARGET_HEADLINE ? "**" : "", headline, headline < TARGET_HEADLINE ? "**" : "");
             rows.add(line);
             System.out.println(line);
-            Files.deleteIfExists(trace);
+            if (keep != null) {
+                Files.createDirectories(keep);
+                Files.move(trace, keep.resolve(trace.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                Files.deleteIfExists(trace);
+            }
         }
         return rows;
     }
