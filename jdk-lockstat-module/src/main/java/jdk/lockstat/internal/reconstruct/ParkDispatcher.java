@@ -85,8 +85,6 @@ final class ParkDispatcher {
 
     /** Owner parts folded per holder (ContentionAnalysis.Options#withFoldedParts). */
     private final boolean foldParts;
-    /** Whether the trace records one in N contentions (N > 1): its resources keep no provisional holds. */
-    private boolean sampled;
 
     ParkDispatcher(ContentionSink sink, AnalysisCounters counters, java.util.function.Supplier<BlockedTimeAccumulator> newStatistics,
                    boolean foldParts) {
@@ -98,11 +96,6 @@ final class ParkDispatcher {
 
     void activityListener(ActivityListener listener) {
         activity = listener;
-    }
-
-    /** The trace records one in N contentions (N > 1): its unsampled parks are not in it. */
-    void sampled(boolean sampled) {
-        this.sampled = sampled;
     }
 
     void deliver(ParkEvent e) {
@@ -179,7 +172,7 @@ final class ParkDispatcher {
             if (blockers.size() >= MAX_BLOCKERS && !blockers.containsKey(lock)) {
                 blockers.values().removeIf(ParkLockAnalyzer::idle);
             }
-            analyzer = blockers.computeIfAbsent(lock, l -> new ParkLockAnalyzer(l, newStatistics.get(), activity, foldParts, sampled));
+            analyzer = blockers.computeIfAbsent(lock, l -> new ParkLockAnalyzer(l, newStatistics.get(), activity, foldParts));
             Ended previous = takeEnded(e.thread);
             resumed = previous != null && previous.analyzer() == analyzer && (e.flags & EventType.PARK_REPARK) != 0;
             if (resumed) {

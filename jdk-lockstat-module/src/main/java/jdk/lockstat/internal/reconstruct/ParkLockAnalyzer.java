@@ -89,16 +89,11 @@ final class ParkLockAnalyzer {
      */
     private final boolean foldParts;
 
-    /** A trace that records one in N contentions (N > 1): its resources keep no provisional holds (ResourceHolds). */
-    private final boolean sampled;
-
-    ParkLockAnalyzer(LockRef lock, BlockedTimeAccumulator stats, ActivityListener activity, boolean foldParts,
-                     boolean sampled) {
+    ParkLockAnalyzer(LockRef lock, BlockedTimeAccumulator stats, ActivityListener activity, boolean foldParts) {
         this.lock = lock;
         this.stats = stats;
         this.activity = activity;
         this.foldParts = foldParts;
-        this.sampled = sampled;
     }
 
     LockRef lock() {
@@ -130,7 +125,7 @@ final class ParkLockAnalyzer {
     /** A wait here is for a resource: from now on its givers and holders are tracked (the class comment). */
     void waitsForResource() {
         if (holds == null) {
-            holds = new ResourceHolds(!sampled);
+            holds = new ResourceHolds();
         }
     }
 

@@ -51,11 +51,6 @@ import jdk.lockstat.internal.model.ThreadRef;
  * without a wait is not recorded). Until then they are pending in the waiter's contention ({@link
  * Contention#unresolvedParts}); a confirmed hold that ends without a release seen leaves them the chain
  * where the holder took the item.
- * <p>
- * A sampled trace has no provisional holds: a thread's parks that were not sampled are not in it, so
- * nothing would end a hold that was none, and the next release of its thread, maybe operations later,
- * would confirm it and name that operation's code as the holder of everything meanwhile. There a
- * release is charged to its giver, and a hold is known only from a recorded wait's end.
  */
 final class ResourceHolds {
     /** One thread's hold: since when, the chain of its take (null: not recorded), its pending parts. */
@@ -83,12 +78,7 @@ final class ResourceHolds {
     private final Map<ThreadRef, Hold> holds = new LinkedHashMap<>();   // in the order they began
     private final Set<ThreadRef> waiters = new HashSet<>();
     private final Set<ThreadRef> givers = new HashSet<>();
-    private final boolean provisionalHolds;   // false in a sampled trace (the class comment)
     private long nextRef = 1;
-
-    ResourceHolds(boolean provisionalHolds) {
-        this.provisionalHolds = provisionalHolds;
-    }
 
     /** The thread waits here (again): whatever it held, it gave back unseen; a provisional hold was none. */
     void waitsAgain(ThreadRef thread) {
@@ -126,8 +116,8 @@ final class ResourceHolds {
 
     /**
      * The thread gives back at time (chain: where): its hold ends, its pending parts get this chain; a
-     * thread that also waits here holds again, provisionally, from now (not in a sampled trace). Returns
-     * the hold that ended (null: its start is not known).
+     * thread that also waits here holds again, provisionally, from now. Returns the hold that ended (null:
+     * its start is not known).
      */
     Hold gave(ThreadRef thread, ChainRef chain, long time) {
         if (givers.size() < MAX_HOLDS) {
@@ -135,7 +125,7 @@ final class ResourceHolds {
         }
         Hold h = holds.remove(thread);
         end(h, chain);
-        if (provisionalHolds && waiters.contains(thread)) {
+        if (waiters.contains(thread)) {
             begin(thread, new Hold(null, time, true, nextRef++));
         }
         return h;

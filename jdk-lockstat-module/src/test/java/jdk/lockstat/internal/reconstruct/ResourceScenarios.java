@@ -275,25 +275,6 @@ public final class ResourceScenarios {
     }
 
     /**
-     * A sampled trace (one in 10): only T2's and T1's parks were recorded. T2 parks at 0.1 ms, T3's release
-     * at 0.5 ms wakes it (0.51 ms). T1 parks at 1 ms. T2 gives back at 2 ms (siteA), waking T3, whose park
-     * was not sampled (the unpark names the blocker); T2 then parks again (not sampled either) and holds
-     * nothing. T3 holds until its release at 5 ms (siteB) wakes T1 (5.01 ms). T2 gives back at 7 ms (siteB)
-     * from a later hold of its own, again waking T3 unsampled. T1's wait: T2 until 2 ms, then T3 until 5 ms.
-     */
-    public static Scenario sampledSemaphore() {
-        Scenario s = new Scenario();
-        metadata(s.buffer(0));
-        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
-        long g = twoSemaphoreWaiters(b1, b2, b3);
-        b2.event(EventType.UNPARK, T0 + at(2), ++g, T3, SEM_RELEASE_A, PERMITS, SEMAPHORE_SYNC, 0L);
-        unpark(b3, 5, ++g, T1, SEM_RELEASE_B);
-        wake(b1, 5.01, ++g, g - 1);
-        b2.event(EventType.UNPARK, T0 + at(7), ++g, T3, SEM_RELEASE_B, PERMITS, SEMAPHORE_SYNC, 0L);
-        return s;
-    }
-
-    /**
      * A pool whose returner does not take an item back: T1 parks at 1 ms, T2's return at 2 ms wakes it
      * (2.01 ms). T3 parks at 3 ms; T1's return at 4 ms wakes it (4.01 ms): T1, a thread that waits here,
      * may hold again from its return. T2 parks at 5 ms; T3's return at 7 ms wakes it (7.01 ms): T2's 2 ms

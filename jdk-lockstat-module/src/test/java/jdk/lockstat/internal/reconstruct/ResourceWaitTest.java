@@ -127,20 +127,6 @@ class ResourceWaitTest {
     }
 
     /**
-     * In a sampled trace a giver's later parks may be missing, so its give starts no provisional hold: the
-     * wait after it is the next giver's alone (with one, half of T1's last 3 ms went to T2 and, at its next
-     * give at 7 ms, to that later hold's code). The same events unsampled keep the provisional hold.
-     */
-    @Test
-    void sampledTraceKeepsNoProvisionalHolds() {
-        Scenario.Result sampled = ResourceScenarios.sampledSemaphore().push(new jdk.lockstat.internal.format.TraceHeader(
-                java.util.Map.of(jdk.lockstat.internal.format.TraceHeader.SAMPLING_FLAG, "10")));
-        assertEquals("12:1000000-2000000 13:2000000-5000000 ~:5000000-5010000", parts(sampled.of(Scenario.T1)));
-        Scenario.Result full = ResourceScenarios.sampledSemaphore().push();
-        assertEquals("12:1000000-2000000 12:2000000-3500000 13:3500000-5000000 ~:5000000-5010000", parts(full.of(Scenario.T1)));
-    }
-
-    /**
      * A returner that may hold again (it also waits here) but waits here again before it gives anything
      * back held nothing: its share of T2's wait goes back to T3, whose return ended it, with that chain.
      */

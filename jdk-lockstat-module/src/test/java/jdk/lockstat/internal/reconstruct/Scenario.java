@@ -151,11 +151,6 @@ public final class Scenario {
         return push(buffers);
     }
 
-    /** As {@link #push()}, for a trace with this header. */
-    Result push(jdk.lockstat.internal.format.TraceHeader header) {
-        return push(buffers, header);
-    }
-
     public Path write(Path dir, String name) throws IOException {
         return write(dir, name, true);
     }
