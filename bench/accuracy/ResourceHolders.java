@@ -23,8 +23,10 @@ final class ResourceHolders {
 
     private ResourceHolders() {}
 
-    /** Table rows "| resource | expected short/long % | measured short/long % | error (pp) | headline % |". */
-    /** keep: a directory to move each trace to (null: deleted). */
+    /**
+     * Table rows "| resource | expected short/long % | measured short/long % | error (pp) | headline % |";
+     * keep: a directory each trace is moved to (null: deleted).
+     */
     static List<String> run(String jdk, String classpath, Path work, int seconds, Path keep) throws Exception {
         List<String> rows = new ArrayList<>();
         for (String[] s : SITES) {
