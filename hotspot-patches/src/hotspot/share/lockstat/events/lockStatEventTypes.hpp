@@ -77,8 +77,9 @@ enum LockStatReleaseSummaryFlags : u1 {
 
 // Bits of ParkBegin.flags.
 enum LockStatParkFlags : u1 {
-  LOCKSTAT_PARK_PINNED = 1,   // a pinned virtual thread blocks its carrier
-  LOCKSTAT_PARK_REPARK = 2    // parks again in the same acquisition: woken, it lost the lock to a barger
+  LOCKSTAT_PARK_PINNED   = 1,   // a pinned virtual thread blocks its carrier
+  LOCKSTAT_PARK_REPARK   = 2,   // parks again in the same acquisition: woken, it lost the lock to a barger
+  LOCKSTAT_PARK_FOLLOWED = 4    // sampled traces: a park the draw left out, recorded without a chain and without its end only because the thread's last release was recorded (it ends a hold the thread may have taken back unseen)
 };
 
 // Bits of ParkEnd.flags.

@@ -117,6 +117,23 @@ static volatile u8* sampled_park_blockers = nullptr;
 static volatile int* sampled_blockers = nullptr;
 static volatile u4* sampled_acquisitions = nullptr;
 
+// Followed givers, (16-bit tag + 1) indexed like the mailboxes: the threads whose latest release (an
+// unpark, a shared release) a sampled trace recorded, until their next park. A thread that gives back
+// a resource may take it again at once without the trace seeing it (a semaphore's barge, a pool's
+// thread-local reuse), and the analysis takes it to hold, provisionally, until its next park here or
+// elsewhere (ResourceHolds): a park the draw mostly leaves out, so the hold ran on to the thread's next
+// recorded release, operations later, and named that operation's code as the holder of everything
+// meanwhile (a HikariCP pool 15-18 points off at one in 10). So such a thread's next park is written
+// whatever the draw, as a bare PARK_BEGIN flagged FOLLOWED: its blocker, no chain, no PARK_END, no
+// sampled park opened. At most one per recorded release: the cost still falls with the rate.
+// Followed takers, likewise: the threads a recorded unpark woke, until their next release. Woken on a
+// resource, such a thread takes an item, and its hold may overlap a recorded wait that ends before it
+// gives the item back; its release, recorded no more once no recorded park waits, is where the analysis
+// takes the holder's chain from (else "<unknown method>": a fifth of a pool's waits at one in 10). So
+// its next release is recorded whatever waits, once; a release recorded only so follows nobody.
+static volatile u4* followed_givers = nullptr;
+static volatile u4* followed_takers = nullptr;
+
 static volatile int* sampled_blocker_count(u8 hash) {
   return &sampled_blockers[hash & ((1 << mailbox_bits) - 1)];
 }
@@ -149,18 +166,38 @@ static bool record_park(LockStatThreadLocal* tl, jlong tid) {
   return recorded;
 }
 
-// The sampling tables (1.25 MB) exist only once a trace samples: a trace of every contention never reads them.
+// Whether thread tid is marked in a table of followed threads; clears the mark.
+static bool take_followed(volatile u4* table, jlong tid) {
+  volatile u4* followed = &table[slot_of(tid)];
+  if (Atomic::load(followed) != sampled_park_mark(tid)) {
+    return false;
+  }
+  Atomic::store(followed, (u4)0);
+  return true;
+}
+
+static void follow(volatile u4* table, jlong tid) {
+  if (LockStatSampling::sampling()) {
+    Atomic::store(&table[slot_of(tid)], sampled_park_mark(tid));
+  }
+}
+
+// The sampling tables (1.75 MB) exist only once a trace samples: a trace of every contention never reads them.
 static void clear_sampled_tables() {
   if (sampled_parks == nullptr) {
     sampled_parks = NEW_C_HEAP_ARRAY(u4, (size_t)1 << mailbox_bits, mtTracing);
     sampled_park_blockers = NEW_C_HEAP_ARRAY(u8, (size_t)1 << mailbox_bits, mtTracing);
     sampled_blockers = NEW_C_HEAP_ARRAY(int, (size_t)1 << mailbox_bits, mtTracing);
     sampled_acquisitions = NEW_C_HEAP_ARRAY(u4, (size_t)1 << mailbox_bits, mtTracing);
+    followed_givers = NEW_C_HEAP_ARRAY(u4, (size_t)1 << mailbox_bits, mtTracing);
+    followed_takers = NEW_C_HEAP_ARRAY(u4, (size_t)1 << mailbox_bits, mtTracing);
   }
   memset((void*)sampled_parks, 0, sizeof(u4) << mailbox_bits);
   memset((void*)sampled_park_blockers, 0, sizeof(u8) << mailbox_bits);
   memset((void*)sampled_blockers, 0, sizeof(int) << mailbox_bits);
   memset((void*)sampled_acquisitions, 0, sizeof(u4) << mailbox_bits);
+  memset((void*)followed_givers, 0, sizeof(u4) << mailbox_bits);
+  memset((void*)followed_takers, 0, sizeof(u4) << mailbox_bits);
 }
 
 // Hold starts of exclusive j.u.c locks: a ReentrantLock acquisition that finds threads queued on the
@@ -200,18 +237,42 @@ static u8 blocker_hash(JavaThread* jt, oop blocker) {
   return (u8)ObjectSynchronizer::FastHashCode(jt, blocker);
 }
 
+// LockSupport.park sets the blocker on the thread that parks: a mounted virtual thread, not its carrier.
+static oop park_blocker_of(JavaThread* jt) {
+  oop parker = jt->is_vthread_mounted() ? jt->vthread() : jt->threadObj();
+  return parker != nullptr ? java_lang_Thread::park_blocker(parker) : nullptr;
+}
+
+// A park the draw left out, of a followed giver (followed_givers): its blocker, nothing else.
+static void write_followed_park(JavaThread* jt, LockStatThreadLocal* tl) {
+  oop blocker = park_blocker_of(jt);
+  u8 hash = blocker != nullptr ? blocker_hash(jt, blocker) : 0;
+  u8 klass = blocker != nullptr ? LockStatCallChains::class_id(tl, blocker->klass()) : 0;
+  jlong now = LockStatClock::now();
+  LockStatBuffer* b = LockStatEventContext::buffer(jt, tl, park_event_size, now);
+  if (b == nullptr) {
+    return;
+  }
+  LockStatEventWriter w(b);
+  lockstat_write_park_begin(w, now, next_gseq(), hash, klass, 0, 0, 0, LOCKSTAT_PARK_FOLLOWED);
+  w.commit();
+}
+
 void LockStatParkEvents::park_begin(JavaThread* jt, bool is_absolute, jlong time, Park* park) {
   LockStatThreadLocal* tl = LockStatThreadLocal::current(jt);
   if (tl == nullptr || mailboxes == nullptr) {
     return;
   }
-  if (!record_park(tl, jt->monitor_owner_id())) {
-    tl->take_repark(jt->monitor_owner_id());   // used up, as by a recorded park
-    return;   // left out: no walk, no event; its unpark is not recorded either
+  jlong tid = jt->monitor_owner_id();
+  bool followed = LockStatSampling::sampling() && take_followed(followed_givers, tid);
+  if (!record_park(tl, tid)) {
+    tl->take_repark(tid);   // used up, as by a recorded park
+    if (followed) {
+      write_followed_park(jt, tl);
+    }
+    return;   // left out: no walk, no full event; its unpark is not recorded either
   }
-  // LockSupport.park sets the blocker on the thread that parks: a mounted virtual thread, not its carrier.
-  oop parker = jt->is_vthread_mounted() ? jt->vthread() : jt->threadObj();
-  oop blocker = parker != nullptr ? java_lang_Thread::park_blocker(parker) : nullptr;
+  oop blocker = park_blocker_of(jt);
   u8 hash = 0, klass = 0;
   if (blocker != nullptr) {
     hash = blocker_hash(jt, blocker);
@@ -219,7 +280,6 @@ void LockStatParkEvents::park_begin(JavaThread* jt, bool is_absolute, jlong time
     LockStatLockTally::add(blocker->klass(), klass, hash);   // towards naming it at the trace's end
   }
   if (LockStatSampling::sampling()) {
-    jlong tid = jt->monitor_owner_id();
     if (hash != 0) {
       Atomic::inc(sampled_blocker_count(hash));
     }
@@ -306,6 +366,17 @@ void LockStatParkEvents::reset_at_safepoint() {
   }
 }
 
+// The target's blocker into the unpark's event (the analysis has no park of the target to find the lock
+// by); false if it parks on none.
+static bool set_target_blocker(JavaThread* current, LockStatThreadLocal* tl, oop target) {
+  oop blocker = target != nullptr ? java_lang_Thread::park_blocker(target) : nullptr;
+  if (blocker == nullptr) {
+    return false;
+  }
+  tl->set_unpark_blocker(blocker_hash(current, blocker), blocker->klass());
+  return true;
+}
+
 // Whether an unpark of target_id (whose java.lang.Thread is target) may end or split a sampled park. For
 // an unpark that only splits others' parks (its target's park is not recorded), the target's blocker goes
 // into the event: the analysis has no park of the target to find the lock by.
@@ -353,8 +424,14 @@ u8 LockStatParkEvents::unpark_begin(JavaThread* current, jlong target_id, oop ta
   tl->take_repark(current->monitor_owner_id());   // it released a lock: its acquisition ended
   tl->set_unpark_blocker(0, nullptr);
   tl->set_unpark_held(target != nullptr ? take_held(current, java_lang_Thread::park_blocker(target)) : 0);
-  if (LockStatSampling::sampling() && !unpark_wanted(current, tl, target_id, target)) {
-    return 0;   // no recorded park would name this unpark or be split by it
+  if (LockStatSampling::sampling()) {
+    jlong tid = current->monitor_owner_id();
+    if (unpark_wanted(current, tl, target_id, target)) {
+      follow(followed_givers, tid);
+      follow(followed_takers, target_id);
+    } else if (!take_followed(followed_takers, tid) || !set_target_blocker(current, tl, target)) {
+      return 0;   // no recorded park would name this unpark or be split by it, nor is its thread followed
+    }
   }
   *time = LockStatClock::now();
   u8 gseq = next_gseq();
@@ -398,8 +475,13 @@ void LockStatParkEvents::shared_release(JavaThread* current, oop blocker) {
   // An exclusive lock's release that wakes nobody comes with its hold (LockSupport.lockstatReleased).
   jlong held = take_held(current, blocker);
   u8 hash = blocker_hash(current, blocker);   // the waiting writer's park installed it already
-  if (LockStatSampling::sampling() && Atomic::load(sampled_blocker_count(hash)) == 0) {
-    return;   // no recorded park waits on the lock: nothing to split (a barging release: every one calls)
+  if (LockStatSampling::sampling()) {
+    jlong tid = current->monitor_owner_id();
+    if (Atomic::load(sampled_blocker_count(hash)) > 0) {
+      follow(followed_givers, tid);
+    } else if (!take_followed(followed_takers, tid)) {
+      return;   // no recorded park waits on the lock: nothing to split (a barging release: every one calls)
+    }
   }
   u8 klass = LockStatCallChains::class_id(tl, blocker->klass());
   u8 chain = LockStatCallChains::current_chain(current, tl);

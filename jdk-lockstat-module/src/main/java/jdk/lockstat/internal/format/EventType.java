@@ -138,9 +138,10 @@ public enum EventType {
     public static final int RELEASE_SUMMARY_RUN = 1;
     /**
      * ParkBegin.flags: 1 a pinned virtual thread blocks its carrier; 2 parks again in the same acquisition: woken, it
-     * lost the lock to a barger.
+     * lost the lock to a barger; 4 sampled traces: a park the draw left out, recorded without a chain and without its
+     * end only because the thread's last release was recorded (it ends a hold the thread may have taken back unseen).
      */
-    public static final int PARK_PINNED = 1, PARK_REPARK = 2;
+    public static final int PARK_PINNED = 1, PARK_REPARK = 2, PARK_FOLLOWED = 4;
     /**
      * ParkEnd.flags: 1 its timeout ended it; 2 the thread was interrupted; 4 did not block here: a virtual thread that
      * could not unmount, whose carrier's park follows.

@@ -48,6 +48,8 @@ public final class AnalysisCounters {
     /** Contentions that are resource waits (group resource), among {@link #contentions}. */
     long resourceWaits;
     long nonBlockingParks;
+    /** Sampled traces: parks the draw left out, written because their thread's last release was recorded. */
+    long followedParks;
     long parkTimeouts;
     /** Parks that continued their thread's previous contention (a re-park in one acquisition). */
     long reparks;
@@ -254,6 +256,10 @@ public final class AnalysisCounters {
         }
         if (nonBlockingParks > 0) {
             n.add(nonBlockingParks + " park(s) returned at once on an earlier unpark's permit (left out)");
+        }
+        if (followedParks > 0) {
+            n.add(followedParks + " park(s) the sampling left out were written because their thread's last release was"
+                    + " (they end a hold it may have taken back; not contention)");
         }
         if (reparks > 0) {
             n.add(reparks + " park(s) continued an acquisition after a barging thread took the lock"

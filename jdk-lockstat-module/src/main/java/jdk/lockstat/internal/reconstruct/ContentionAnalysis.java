@@ -215,6 +215,7 @@ public final class ContentionAnalysis {
             throw new IllegalArgumentException("sampling must be at least 1: " + oneIn);
         }
         sampling = oneIn;
+        parks.sampled(oneIn > 1);
     }
 
     public long sampling() {

@@ -94,6 +94,13 @@ final class ParkDispatcher {
         this.foldParts = foldParts;
     }
 
+    private boolean sampled;
+
+    /** Whether the trace samples contentions (ParkLockAnalyzer's sampled rule); before the first event. */
+    void sampled(boolean sampled) {
+        this.sampled = sampled;
+    }
+
     void activityListener(ActivityListener listener) {
         activity = listener;
     }
@@ -160,6 +167,10 @@ final class ParkDispatcher {
     }
 
     private void begin(ParkEvent e) {
+        if ((e.flags & EventType.PARK_FOLLOWED) != 0) {
+            followed(e);
+            return;
+        }
         ParkLockAnalyzer gaveBackAt = provisional.isEmpty() ? null : provisional.remove(e.thread);
         if (gaveBackAt != null) {
             gaveBackAt.parkedElsewhere(e.thread);   // or here: then it waits again, which ends the hold too
@@ -172,7 +183,7 @@ final class ParkDispatcher {
             if (blockers.size() >= MAX_BLOCKERS && !blockers.containsKey(lock)) {
                 blockers.values().removeIf(ParkLockAnalyzer::idle);
             }
-            analyzer = blockers.computeIfAbsent(lock, l -> new ParkLockAnalyzer(l, newStatistics.get(), activity, foldParts));
+            analyzer = blockers.computeIfAbsent(lock, l -> new ParkLockAnalyzer(l, newStatistics.get(), activity, foldParts, sampled));
             Ended previous = takeEnded(e.thread);
             resumed = previous != null && previous.analyzer() == analyzer && (e.flags & EventType.PARK_REPARK) != 0;
             if (resumed) {
@@ -198,6 +209,25 @@ final class ParkDispatcher {
             handOn(takeEnded(e.thread));
         }
         open.put(e.thread, new OpenPark(e, kind, analyzer, resumed));
+    }
+
+    /**
+     * A park the draw left out, written only because the thread's last release was recorded (sampled
+     * traces, EventType.PARK_FOLLOWED): no contention and no end follows. It ends what the thread held
+     * provisionally elsewhere, and on its own blocker whatever it held there: it waits here again.
+     */
+    private void followed(ParkEvent e) {
+        counters.followedParks++;
+        pendingUnparks.remove(e.thread.id());   // this park used its permit, if any
+        handOn(takeEnded(e.thread));   // a new acquisition, or no lock: no re-park of the last one
+        ParkLockAnalyzer here = e.blockerClass == null ? null : blockers.get(LockRef.of(e.blockerClass, e.value, 0));
+        ParkLockAnalyzer gaveBackAt = provisional.isEmpty() ? null : provisional.remove(e.thread);
+        if (gaveBackAt != null && gaveBackAt != here) {
+            gaveBackAt.parkedElsewhere(e.thread);
+        }
+        if (here != null) {
+            here.waitsUnseen(e.thread, e.time);
+        }
     }
 
     private void end(ParkEvent e) {
@@ -280,6 +310,7 @@ final class ParkDispatcher {
             ParkLockAnalyzer analyzer = blockers.get(LockRef.of(e.blockerClass, e.unparkBlocker, 0));
             if (analyzer != null) {
                 released(analyzer, e.thread, e.chain, e.time, e.held, null);
+                analyzer.tookUnseen(e.target, e.time);
             }
         }
         if (p == null) {

@@ -71,6 +71,8 @@ final class ParkLockAnalyzer {
         // Readers' releases since `since` that unparked nobody, in release order; a thread's later
         // release (of a reentrant read hold) replaces its earlier one.
         Map<ThreadRef, ReaderRelease> readers;
+        // Sampled traces, a resource: the releases during the wait, split when it ends (splitReleases).
+        List<Release> releases;
 
         Parked(Contention contention, long since) {
             this.contention = contention;
@@ -79,6 +81,14 @@ final class ParkLockAnalyzer {
     }
 
     private record ReaderRelease(ThreadRef thread, ChainRef chain, long time) {}
+
+    /**
+     * A release during a sampled resource wait: [from, time) is to be shared by the giver (its hold, null:
+     * not known) and the other holders known then; heldSince: for a giver with no hold known, when it
+     * was last seen holding nothing (Long.MIN_VALUE: never).
+     */
+    private record Release(long from, long time, ThreadRef giver, ChainRef chain, ResourceHolds.Hold giverHold,
+                           long heldSince, List<Map.Entry<ThreadRef, ResourceHolds.Hold>> others) {}
 
     private ResourceHolds holds;   // a resource's holders; null while no wait here was for a resource
 
@@ -89,7 +99,17 @@ final class ParkLockAnalyzer {
      */
     private final boolean foldParts;
 
-    ParkLockAnalyzer(LockRef lock, BlockedTimeAccumulator stats, ActivityListener activity, boolean foldParts) {
+    /**
+     * A sampled trace: a resource's holders are known only from what was recorded while a recorded wait
+     * was open here (the VM records releases only then), so each wait is split when it ends, with every
+     * holder its waiting time revealed (splitReleases), and holds known before a recorded wait began are
+     * forgotten (the releases that ended them may not have been recorded).
+     */
+    private final boolean sampled;
+
+    ParkLockAnalyzer(LockRef lock, BlockedTimeAccumulator stats, ActivityListener activity, boolean foldParts,
+                     boolean sampled) {
+        this.sampled = sampled;
         this.lock = lock;
         this.stats = stats;
         this.activity = activity;
@@ -107,13 +127,16 @@ final class ParkLockAnalyzer {
             firstThread = thread;
             firstChain = chain;
         }
+        if (sampled && holds != null && parked.isEmpty()) {
+            holds.forget();
+        }
         Contention c = new Contention(kind, lock, thread, chain, false, time);
         if (foldParts) {
             c.foldParts();
         }
         parked.put(thread, new Parked(c, time));
         if (holds != null) {
-            holds.waitsAgain(thread);
+            holds.waitsAgain(thread, time);
         }
     }
 
@@ -133,6 +156,21 @@ final class ParkLockAnalyzer {
     void parkedElsewhere(ThreadRef thread) {
         if (holds != null) {
             holds.parkedElsewhere(thread);
+        }
+    }
+
+    /** The thread waits here, in a park the trace does not show (a followed giver's): whatever it held, it gave back. */
+    void waitsUnseen(ThreadRef thread, long time) {
+        if (holds != null) {
+            holds.waitsAgain(thread, time);
+        }
+    }
+
+    /** An unpark here woke the thread from a park the trace does not show: on a resource, it took an item. */
+    void tookUnseen(ThreadRef thread, long time) {
+        if (holds != null) {
+            holds.waitsAgain(thread, time);
+            holds.took(thread, null, time);
         }
     }
 
@@ -156,7 +194,7 @@ final class ParkLockAnalyzer {
         c.reopen();
         parked.put(thread, new Parked(c, c.end()));
         if (holds != null) {
-            holds.waitsAgain(thread);   // woken, it found nothing: it held nothing
+            holds.waitsAgain(thread, time);   // woken, it found nothing: it held nothing
         }
     }
 
@@ -212,6 +250,7 @@ final class ParkLockAnalyzer {
      * (which the trace does not show), a hand-off after a release as for a monitor.
      */
     void released(ThreadRef owner, ChainRef ownerChain, long time, long held, ThreadRef except) {
+        long ownFree = holds == null ? Long.MIN_VALUE : holds.heldAtMostSince(owner);   // before this release
         ResourceHolds.Hold ownHold = holds == null ? null : holds.gave(owner, ownerChain, time);
         List<Map.Entry<ThreadRef, ResourceHolds.Hold>> others = holds == null ? List.of() : holds.others(owner);
         for (Map.Entry<ThreadRef, Parked> e : parked.entrySet()) {
@@ -221,6 +260,14 @@ final class ParkLockAnalyzer {
             Parked p = e.getValue();
             if (time > p.since && p.readers != null) {
                 shareAmongReaders(p, new ReaderRelease(owner, ownerChain, time), time);
+            } else if (time > p.since && sampled && holds != null) {
+                if (p.releases == null) {
+                    p.releases = new ArrayList<>();
+                }
+                p.releases.add(new Release(p.since, time, owner, ownerChain, ownHold,
+                        ownHold == null ? ownFree : Long.MIN_VALUE,
+                        others.stream().map(h -> Map.entry(h.getKey(), h.getValue())).toList()));   // as they are now
+                p.since = time;
             } else if (time > p.since && !others.isEmpty()) {
                 shareAmongHolders(p, e.getKey(), others, owner, ownerChain, ownHold, time);
             } else if (time > p.since) {
@@ -268,11 +315,73 @@ final class ParkLockAnalyzer {
         p.since = to;
     }
 
+    /**
+     * A sampled resource wait's releases, split now that it ended (the class comment's rule, with what the
+     * trace revealed meanwhile): a giver whose hold was not known held, at the latest, since it was last
+     * seen holding nothing, so it shares every earlier interval of the wait since then too; a provisional
+     * hold undone since was none; a hold that ended since has its chain.
+     */
+    private void splitReleases(Parked p, ThreadRef waiter) {
+        List<Release> rs = p.releases;
+        p.releases = null;
+        for (int i = 0; i < rs.size(); i++) {
+            Release r = rs.get(i);
+            List<ThreadRef> threads = new ArrayList<>();
+            List<ResourceHolds.Hold> heldBy = new ArrayList<>();   // null: a later unknown giver, its release's chain
+            List<ChainRef> chains = new ArrayList<>();
+            List<Long> weights = new ArrayList<>();
+            for (Map.Entry<ThreadRef, ResourceHolds.Hold> h : r.others()) {
+                long weight = r.time() - Math.max(r.from(), h.getValue().since);
+                if (h.getKey() != waiter && weight > 0 && !h.getValue().none()) {
+                    threads.add(h.getKey());
+                    heldBy.add(h.getValue());
+                    chains.add(null);
+                    weights.add(weight);
+                }
+            }
+            for (int j = i + 1; j < rs.size(); j++) {
+                Release later = rs.get(j);
+                long weight = r.time() - Math.max(r.from(), later.heldSince());
+                if (later.giverHold() == null && later.giver() != r.giver() && later.giver() != waiter && weight > 0
+                        && holds.waitsHere(later.giver()) && !threads.contains(later.giver())) {
+                    threads.add(later.giver());
+                    heldBy.add(null);
+                    chains.add(later.chain());
+                    weights.add(weight);
+                }
+            }
+            long own = r.time() - Math.max(r.from(), r.giverHold() != null ? r.giverHold().since : r.heldSince());
+            double total = own > 0 ? own : 0;
+            for (long w : weights) {
+                total += w;
+            }
+            long span = r.time() - r.from(), at = r.from();
+            double held = 0;
+            for (int k = 0; k < threads.size() && total > 0; k++) {
+                held += weights.get(k);
+                long next = r.from() + Math.round(span * (held / total));
+                ResourceHolds.Hold h = heldBy.get(k);
+                if (h == null) {
+                    p.contention.addPart(at, next, threads.get(k), chains.get(k), 0);
+                } else if (h.ended()) {
+                    p.contention.addPart(at, next, threads.get(k), h.chain(), 0);
+                } else {
+                    holds.addPart(p.contention, at, next, threads.get(k), h, r.giver(), r.chain());
+                }
+                at = Math.max(at, next);
+            }
+            p.contention.addPart(at, r.time(), r.giver(), r.chain(), 0);
+        }
+    }
+
     /** The thread's park ended; its contention (null if it was not parked here). */
     Contention unparked(ThreadRef thread, long time) {
         Parked p = parked.remove(thread);
         if (p == null) {
             return null;
+        }
+        if (p.releases != null) {
+            splitReleases(p, thread);
         }
         if (p.readers != null) {   // no unparking release seen: the readers' time up to the last of them
             long last = 0;

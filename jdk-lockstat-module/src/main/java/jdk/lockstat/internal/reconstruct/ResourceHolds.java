@@ -22,6 +22,7 @@
 package jdk.lockstat.internal.reconstruct;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,6 +61,22 @@ final class ResourceHolds {
         final boolean provisional;   // begun at a release: confirmed by the next one
         final long ref;   // the pendingRef of its parts: parts of one hold merge, of two never
         private List<Pending> pending;
+        private boolean ended, none;   // none: a provisional hold undone
+        private ChainRef endChain;     // where it gave back, once ended (null: not seen)
+
+        /** Whether it ended (its chain is known: {@link #chain}); none: it was no hold. */
+        boolean ended() {
+            return ended;
+        }
+
+        boolean none() {
+            return none;
+        }
+
+        /** The chain its parts get: where it gave back, else where it took. */
+        ChainRef chain() {
+            return endChain != null ? endChain : takeChain;
+        }
 
         Hold(ChainRef takeChain, long since, boolean provisional, long ref) {
             this.takeChain = takeChain;
@@ -78,12 +95,23 @@ final class ResourceHolds {
     private final Map<ThreadRef, Hold> holds = new LinkedHashMap<>();   // in the order they began
     private final Set<ThreadRef> waiters = new HashSet<>();
     private final Set<ThreadRef> givers = new HashSet<>();
+    // Sampled traces: when each thread was last seen holding nothing here (it waited, or gave back and did
+    // not hold again): a release by a thread with no hold known held since then, at the latest.
+    private final Map<ThreadRef, Long> free = new HashMap<>();
     private long nextRef = 1;
 
     /** The thread waits here (again): whatever it held, it gave back unseen; a provisional hold was none. */
     void waitsAgain(ThreadRef thread) {
+        waitsAgain(thread, Long.MIN_VALUE);
+    }
+
+    /** The same, at time (known: the thread held nothing then). */
+    void waitsAgain(ThreadRef thread, long time) {
         if (waiters.size() < MAX_HOLDS) {
             waiters.add(thread);
+        }
+        if (time != Long.MIN_VALUE && free.size() < MAX_HOLDS) {
+            free.put(thread, time);
         }
         Hold h = holds.remove(thread);
         if (h != null && h.provisional) {
@@ -100,6 +128,21 @@ final class ResourceHolds {
             holds.remove(thread);
             undo(h);
         }
+    }
+
+    /**
+     * Sampled traces: nothing was recorded here since the last recorded wait ended, so every hold known
+     * then may have ended unseen. Provisional ones are taken for none, the others end with their take.
+     */
+    void forget() {
+        for (Hold h : holds.values()) {
+            if (h.provisional) {
+                undo(h);
+            } else {
+                end(h, null);
+            }
+        }
+        holds.clear();
     }
 
     /** Whether the thread holds here provisionally (the dispatcher then watches for its next park). */
@@ -125,6 +168,9 @@ final class ResourceHolds {
         }
         Hold h = holds.remove(thread);
         end(h, chain);
+        if (free.size() < MAX_HOLDS || free.containsKey(thread)) {
+            free.put(thread, time);
+        }
         if (waiters.contains(thread)) {
             begin(thread, new Hold(null, time, true, nextRef++));
         }
@@ -168,9 +214,27 @@ final class ResourceHolds {
         c.unresolvedParts(c.unresolvedParts() + 1);
     }
 
+    /** Whether the thread was seen waiting here: if it gives back here too, it is a holder (the class comment). */
+    boolean waitsHere(ThreadRef thread) {
+        return waiters.contains(thread);
+    }
+
+    /**
+     * Since when a thread that gives back with no hold known held, at the latest: when it was last seen
+     * holding nothing (Long.MIN_VALUE: never seen).
+     */
+    long heldAtMostSince(ThreadRef thread) {
+        return free.getOrDefault(thread, Long.MIN_VALUE);
+    }
+
     /** A hold ended: its pending parts get the chain given (null: the take's, or unknown). */
     private static void end(Hold h, ChainRef chain) {
-        if (h == null || h.pending == null) {
+        if (h == null) {
+            return;
+        }
+        h.ended = true;
+        h.endChain = chain;
+        if (h.pending == null) {
             return;
         }
         ChainRef resolved = chain != null ? chain : h.takeChain;
@@ -184,6 +248,8 @@ final class ResourceHolds {
 
     /** A provisional hold that was none: its parts are the releases' that ended them. */
     private static void undo(Hold h) {
+        h.ended = true;
+        h.none = true;
         if (h.pending == null) {
             return;
         }

@@ -282,6 +282,18 @@ public final class ResourceScenarios {
      * anything back: it held nothing, and its millisecond is T3's, whose return ended it.
      */
     public static Scenario returnerWaitsAgain() {
+        return returnerWaitsAgain(false);
+    }
+
+    /**
+     * The same in a sampled trace: T1's wait at 8 ms was left out by the draw, and comes as a followed
+     * giver's bare park (no chain, no end; EventType.PARK_FOLLOWED), since its return at 4 ms was recorded.
+     */
+    public static Scenario returnerWaitsAgainUnsampled() {
+        return returnerWaitsAgain(true);
+    }
+
+    private static Scenario returnerWaitsAgain(boolean followed) {
         Scenario s = new Scenario();
         metadata(s.buffer(0));
         EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
@@ -294,7 +306,30 @@ public final class ResourceScenarios {
         park(b2, 5, 7, POOL_QUEUE, SQ_TRANSFERER, BORROW);
         unpark(b3, 7, 8, T2, RETURN_ELSEWHERE);
         wake(b2, 7.01, 9, 8);
-        park(b1, 8, 10, POOL_QUEUE, SQ_TRANSFERER, BORROW);
+        if (followed) {
+            b1.event(EventType.PARK_BEGIN, T0 + at(8), 10L, POOL_QUEUE, SQ_TRANSFERER, 0, 0L, 0L, EventType.PARK_FOLLOWED);
+        } else {
+            park(b1, 8, 10, POOL_QUEUE, SQ_TRANSFERER, BORROW);
+        }
+        return s;
+    }
+
+    /**
+     * A pool of two connections, sampled: T1 holds one from the start (taken without waiting: not seen).
+     * T3 parks at 1 ms; so does T2, in a wait the draw left out (a followed giver's bare park: all it says
+     * is that T2 waited here then), and takes the other connection at once (not seen either). T1 gives back
+     * at 3 ms without waking anyone (RETURN); T2's return at 5 ms (RETURN_ELSEWHERE) wakes T3 (5.01 ms).
+     * T2 held through both intervals, but until its release at 5 ms nothing showed it holding.
+     */
+    public static Scenario twoUnseenHolders() {
+        Scenario s = new Scenario();
+        metadata(s.buffer(0));
+        EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
+        park(b3, 1, 1, POOL_QUEUE, SQ_TRANSFERER, BORROW);
+        b2.event(EventType.PARK_BEGIN, T0 + at(1), 2L, POOL_QUEUE, SQ_TRANSFERER, 0, 0L, 0L, EventType.PARK_FOLLOWED);
+        b1.event(EventType.SHARED_RELEASE, T0 + at(3), 3L, POOL_QUEUE, SQ_TRANSFERER, RETURN);
+        unpark(b2, 5, 4, T3, RETURN_ELSEWHERE);
+        wake(b3, 5.01, 5, 4);
         return s;
     }
 

@@ -139,6 +139,36 @@ class ResourceWaitTest {
     }
 
     /**
+     * The same when the draw left T1's second wait out and it comes as a followed giver's bare park: it
+     * ends the provisional hold as the full park did, and is no contention of its own.
+     */
+    @Test
+    void followedGiversParkEndsItsProvisionalHold() {
+        Scenario.Result full = ResourceScenarios.returnerWaitsAgain().push();
+        Scenario.Result r = ResourceScenarios.returnerWaitsAgainUnsampled().push();
+        assertEquals("13:5000000-6000000 13:6000000-7000000 ~:7000000-7010000", parts(r.of(T2)));
+        assertEquals(full.by("owner-chain"), r.by("owner-chain"));
+        assertEquals(3, r.contentions().size(), r.contentions().toString());
+        assertEquals(1, r.counters().followedParks);
+        assertEquals(0, full.counters().followedParks);
+    }
+
+    /**
+     * Holders whose takes the trace does not show: read as a full trace, T1's release at 3 ms is charged
+     * all of T3's wait up to it; read as a sampled one, T2, which gives back later with no hold seen
+     * since it last waited (at 1 ms), held since then at the latest and shares that interval with T1.
+     */
+    @Test
+    void sampledWaitIsSharedWithHoldersRevealedLater() {
+        assertEquals("11:1000000-3000000 12:3000000-5000000 ~:5000000-5010000",
+                parts(ResourceScenarios.twoUnseenHolders().push().of(T3)));
+        Scenario.Result r = ResourceScenarios.twoUnseenHolders().pushSampled(10);
+        assertEquals("12:1000000-2000000 11:2000000-3000000 12:3000000-5000000 ~:5000000-5010000", parts(r.of(T3)));
+        assertTrue(r.by("owner-chain").lines().anyMatch(l -> l.contains("demo.App.report(") && l.endsWith("=30000000")),
+                r.by("owner-chain"));
+    }
+
+    /**
      * A full ArrayBlockingQueue: put's await on notFull is a resource wait, put's lock acquisition a lock,
      * each charged to the taking thread whose unlock woke it.
      */
