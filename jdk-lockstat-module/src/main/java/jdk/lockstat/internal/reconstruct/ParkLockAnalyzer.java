@@ -90,6 +90,8 @@ final class ParkLockAnalyzer {
     private record Release(long from, long time, ThreadRef giver, ChainRef chain, ResourceHolds.Hold giverHold,
                            long heldSince, List<Map.Entry<ThreadRef, ResourceHolds.Hold>> others) {}
 
+    private static final int MAX_RELEASES = 1_024;   // kept per sampled wait; beyond, split so far
+
     private ResourceHolds holds;   // a resource's holders; null while no wait here was for a resource
 
     /**
@@ -268,6 +270,9 @@ final class ParkLockAnalyzer {
                         ownHold == null ? ownFree : Long.MIN_VALUE,
                         others.stream().map(h -> Map.entry(h.getKey(), h.getValue())).toList()));   // as they are now
                 p.since = time;
+                if (p.releases.size() >= MAX_RELEASES) {
+                    splitReleases(p, e.getKey());   // bound: a long wait on a busy resource
+                }
             } else if (time > p.since && !others.isEmpty()) {
                 shareAmongHolders(p, e.getKey(), others, owner, ownerChain, ownHold, time);
             } else if (time > p.since) {
@@ -324,10 +329,22 @@ final class ParkLockAnalyzer {
     private void splitReleases(Parked p, ThreadRef waiter) {
         List<Release> rs = p.releases;
         p.releases = null;
+        // Per interval, from the last one back: each holder not known then whose release comes later, at
+        // its first such release (the earliest after the interval).
+        List<List<Release>> revealed = new ArrayList<>(java.util.Collections.nCopies(rs.size(), List.of()));
+        Map<ThreadRef, Release> later = new LinkedHashMap<>();
+        for (int i = rs.size() - 1; i >= 0; i--) {
+            revealed.set(i, List.copyOf(later.values()));
+            Release r = rs.get(i);
+            if (r.giverHold() == null && r.giver() != waiter && holds.waitsHere(r.giver())) {
+                later.remove(r.giver());
+                later.put(r.giver(), r);
+            }
+        }
         for (int i = 0; i < rs.size(); i++) {
             Release r = rs.get(i);
             List<ThreadRef> threads = new ArrayList<>();
-            List<ResourceHolds.Hold> heldBy = new ArrayList<>();   // null: a later unknown giver, its release's chain
+            List<ResourceHolds.Hold> heldBy = new ArrayList<>();   // null: revealed later, its release's chain
             List<ChainRef> chains = new ArrayList<>();
             List<Long> weights = new ArrayList<>();
             for (Map.Entry<ThreadRef, ResourceHolds.Hold> h : r.others()) {
@@ -339,14 +356,12 @@ final class ParkLockAnalyzer {
                     weights.add(weight);
                 }
             }
-            for (int j = i + 1; j < rs.size(); j++) {
-                Release later = rs.get(j);
-                long weight = r.time() - Math.max(r.from(), later.heldSince());
-                if (later.giverHold() == null && later.giver() != r.giver() && later.giver() != waiter && weight > 0
-                        && holds.waitsHere(later.giver()) && !threads.contains(later.giver())) {
-                    threads.add(later.giver());
+            for (Release x : revealed.get(i)) {
+                long weight = r.time() - Math.max(r.from(), x.heldSince());
+                if (x.giver() != r.giver() && weight > 0 && !threads.contains(x.giver())) {
+                    threads.add(x.giver());
                     heldBy.add(null);
-                    chains.add(later.chain());
+                    chains.add(x.chain());
                     weights.add(weight);
                 }
             }

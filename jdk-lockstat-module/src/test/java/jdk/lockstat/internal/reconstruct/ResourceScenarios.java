@@ -150,6 +150,11 @@ public final class ResourceScenarios {
         b.event(EventType.PARK_BEGIN, T0 + at(ms), gseq, blockerHash, blockerClass, 0, 0L, chain, 0);
     }
 
+    /** A followed giver's park (sampled traces): its blocker, no chain, no end (EventType.PARK_FOLLOWED). */
+    static void followedPark(EventBufferBuilder b, double ms, long gseq, long blockerHash, long blockerClass) {
+        b.event(EventType.PARK_BEGIN, T0 + at(ms), gseq, blockerHash, blockerClass, 0, 0L, 0L, EventType.PARK_FOLLOWED);
+    }
+
     static void unpark(EventBufferBuilder b, double ms, long gseq, long target, long chain) {
         b.event(EventType.UNPARK, T0 + at(ms), gseq, target, chain, 0L, 0L);
     }
@@ -307,7 +312,7 @@ public final class ResourceScenarios {
         unpark(b3, 7, 8, T2, RETURN_ELSEWHERE);
         wake(b2, 7.01, 9, 8);
         if (followed) {
-            b1.event(EventType.PARK_BEGIN, T0 + at(8), 10L, POOL_QUEUE, SQ_TRANSFERER, 0, 0L, 0L, EventType.PARK_FOLLOWED);
+            followedPark(b1, 8, 10, POOL_QUEUE, SQ_TRANSFERER);
         } else {
             park(b1, 8, 10, POOL_QUEUE, SQ_TRANSFERER, BORROW);
         }
@@ -326,7 +331,7 @@ public final class ResourceScenarios {
         metadata(s.buffer(0));
         EventBufferBuilder b1 = s.buffer(T1), b2 = s.buffer(T2), b3 = s.buffer(T3);
         park(b3, 1, 1, POOL_QUEUE, SQ_TRANSFERER, BORROW);
-        b2.event(EventType.PARK_BEGIN, T0 + at(1), 2L, POOL_QUEUE, SQ_TRANSFERER, 0, 0L, 0L, EventType.PARK_FOLLOWED);
+        followedPark(b2, 1, 2, POOL_QUEUE, SQ_TRANSFERER);
         b1.event(EventType.SHARED_RELEASE, T0 + at(3), 3L, POOL_QUEUE, SQ_TRANSFERER, RETURN);
         unpark(b2, 5, 4, T3, RETURN_ELSEWHERE);
         wake(b3, 5.01, 5, 4);
