@@ -100,17 +100,15 @@ final class ResourceHolds {
     private final Map<ThreadRef, Long> free = new HashMap<>();
     private long nextRef = 1;
 
-    /** The thread waits here (again): whatever it held, it gave back unseen; a provisional hold was none. */
-    void waitsAgain(ThreadRef thread) {
-        waitsAgain(thread, Long.MIN_VALUE);
-    }
-
-    /** The same, at time (known: the thread held nothing then). */
+    /**
+     * The thread waits here (again) at time: whatever it held, it gave back unseen; a provisional hold was
+     * none; it held nothing then.
+     */
     void waitsAgain(ThreadRef thread, long time) {
         if (waiters.size() < MAX_HOLDS) {
             waiters.add(thread);
         }
-        if (time != Long.MIN_VALUE && free.size() < MAX_HOLDS) {
+        if (free.size() < MAX_HOLDS || free.containsKey(thread)) {
             free.put(thread, time);
         }
         Hold h = holds.remove(thread);
