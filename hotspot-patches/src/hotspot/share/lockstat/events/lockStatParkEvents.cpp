@@ -367,33 +367,28 @@ void LockStatParkEvents::reset_at_safepoint() {
 }
 
 // The target's blocker into the unpark's event (the analysis has no park of the target to find the lock
-// by); false if it parks on none.
-static bool set_target_blocker(JavaThread* current, LockStatThreadLocal* tl, oop target) {
-  oop blocker = target != nullptr ? java_lang_Thread::park_blocker(target) : nullptr;
-  if (blocker == nullptr) {
-    return false;
-  }
-  tl->set_unpark_blocker(blocker_hash(current, blocker), blocker->klass());
-  return true;
-}
-
-// Whether an unpark of target_id (whose java.lang.Thread is target) may end or split a sampled park. For
-// an unpark that only splits others' parks (its target's park is not recorded), the target's blocker goes
-// into the event: the analysis has no park of the target to find the lock by.
-static bool unpark_wanted(JavaThread* current, LockStatThreadLocal* tl, jlong target_id, oop target) {
-  if (Atomic::load_acquire(sampled_park_of(target_id)) == sampled_park_mark(target_id)) {
-    return true;
-  }
+// by); false if it parks on none, or, waited_on, if no sampled park waits on that blocker.
+static bool set_target_blocker(JavaThread* current, LockStatThreadLocal* tl, oop target, bool waited_on) {
   oop blocker = target != nullptr ? java_lang_Thread::park_blocker(target) : nullptr;
   if (blocker == nullptr) {
     return false;
   }
   u8 hash = blocker_hash(current, blocker);
-  if (Atomic::load(sampled_blocker_count(hash)) == 0) {
+  if (waited_on && Atomic::load(sampled_blocker_count(hash)) == 0) {
     return false;
   }
   tl->set_unpark_blocker(hash, blocker->klass());
   return true;
+}
+
+// Whether an unpark of target_id (whose java.lang.Thread is target) may end or split a sampled park. For
+// an unpark that only splits others' parks (its target's park is not recorded), the target's blocker goes
+// into the event.
+static bool unpark_wanted(JavaThread* current, LockStatThreadLocal* tl, jlong target_id, oop target) {
+  if (Atomic::load_acquire(sampled_park_of(target_id)) == sampled_park_mark(target_id)) {
+    return true;
+  }
+  return set_target_blocker(current, tl, target, true);
 }
 
 // How long the current thread held lock, in nanoseconds, taken from its java.lang.Thread (used once:
@@ -429,7 +424,7 @@ u8 LockStatParkEvents::unpark_begin(JavaThread* current, jlong target_id, oop ta
     if (unpark_wanted(current, tl, target_id, target)) {
       follow(followed_givers, tid);
       follow(followed_takers, target_id);
-    } else if (!take_followed(followed_takers, tid) || !set_target_blocker(current, tl, target)) {
+    } else if (!take_followed(followed_takers, tid) || !set_target_blocker(current, tl, target, false)) {
       return 0;   // no recorded park would name this unpark or be split by it, nor is its thread followed
     }
   }

@@ -150,7 +150,7 @@ final class ParkLockAnalyzer {
     /** A wait here is for a resource: from now on its givers and holders are tracked (the class comment). */
     void waitsForResource() {
         if (holds == null) {
-            holds = new ResourceHolds();
+            holds = new ResourceHolds(sampled);
         }
     }
 

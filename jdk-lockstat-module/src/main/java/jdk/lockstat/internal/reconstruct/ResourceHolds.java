@@ -96,9 +96,14 @@ final class ResourceHolds {
     private final Set<ThreadRef> waiters = new HashSet<>();
     private final Set<ThreadRef> givers = new HashSet<>();
     // Sampled traces: when each thread was last seen holding nothing here (it waited, or gave back and did
-    // not hold again): a release by a thread with no hold known held since then, at the latest.
-    private final Map<ThreadRef, Long> free = new HashMap<>();
+    // not hold again): a release by a thread with no hold known held since then, at the latest. Null in a
+    // full trace, where every hold's start is seen.
+    private final Map<ThreadRef, Long> free;
     private long nextRef = 1;
+
+    ResourceHolds(boolean sampled) {
+        free = sampled ? new HashMap<>() : null;
+    }
 
     /**
      * The thread waits here (again) at time: whatever it held, it gave back unseen; a provisional hold was
@@ -108,9 +113,7 @@ final class ResourceHolds {
         if (waiters.size() < MAX_HOLDS) {
             waiters.add(thread);
         }
-        if (free.size() < MAX_HOLDS || free.containsKey(thread)) {
-            free.put(thread, time);
-        }
+        seenFree(thread, time);
         Hold h = holds.remove(thread);
         if (h != null && h.provisional) {
             undo(h);
@@ -166,9 +169,7 @@ final class ResourceHolds {
         }
         Hold h = holds.remove(thread);
         end(h, chain);
-        if (free.size() < MAX_HOLDS || free.containsKey(thread)) {
-            free.put(thread, time);
-        }
+        seenFree(thread, time);
         if (waiters.contains(thread)) {
             begin(thread, new Hold(null, time, true, nextRef++));
         }
@@ -222,7 +223,13 @@ final class ResourceHolds {
      * holding nothing (Long.MIN_VALUE: never seen).
      */
     long heldAtMostSince(ThreadRef thread) {
-        return free.getOrDefault(thread, Long.MIN_VALUE);
+        return free == null ? Long.MIN_VALUE : free.getOrDefault(thread, Long.MIN_VALUE);
+    }
+
+    private void seenFree(ThreadRef thread, long time) {
+        if (free != null && (free.size() < MAX_HOLDS || free.containsKey(thread))) {
+            free.put(thread, time);
+        }
     }
 
     /** A hold ended: its pending parts get the chain given (null: the take's, or unknown). */

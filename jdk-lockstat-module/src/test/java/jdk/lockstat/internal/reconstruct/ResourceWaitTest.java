@@ -162,7 +162,8 @@ class ResourceWaitTest {
     void sampledWaitIsSharedWithHoldersRevealedLater() {
         assertEquals("11:1000000-3000000 12:3000000-5000000 ~:5000000-5010000",
                 parts(ResourceScenarios.twoUnseenHolders().push().of(T3)));
-        Scenario.Result r = ResourceScenarios.twoUnseenHolders().pushSampled(10);
+        Scenario.Result r = ResourceScenarios.twoUnseenHolders().push(new jdk.lockstat.internal.format.TraceHeader(
+                java.util.Map.of(jdk.lockstat.internal.format.TraceHeader.SAMPLING_FLAG, "10")));
         assertEquals("12:1000000-2000000 11:2000000-3000000 12:3000000-5000000 ~:5000000-5010000", parts(r.of(T3)));
         assertTrue(r.by("owner-chain").lines().anyMatch(l -> l.contains("demo.App.report(") && l.endsWith("=30000000")),
                 r.by("owner-chain"));

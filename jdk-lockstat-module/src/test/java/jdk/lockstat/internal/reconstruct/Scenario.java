@@ -131,23 +131,10 @@ public final class Scenario {
     private static Result push(List<EventBufferBuilder> order, ContentionAnalysis.Options options,
                                jdk.lockstat.internal.format.TraceHeader header,
                                jdk.lockstat.internal.model.ActivityListener listener) {
-        return push(order, options, header, listener, 1);
-    }
-
-    /** As {@link #push()}, for a trace that recorded one in oneIn contentions (its header's sampling). */
-    Result pushSampled(long oneIn) {
-        return push(buffers, ContentionAnalysis.Options.defaults().withOwnerStates(true), null, null, oneIn);
-    }
-
-    private static Result push(List<EventBufferBuilder> order, ContentionAnalysis.Options options,
-                               jdk.lockstat.internal.format.TraceHeader header,
-                               jdk.lockstat.internal.model.ActivityListener listener, long sampling) {
         List<Contention> out = new ArrayList<>();
         ContentionAnalysis a = new ContentionAnalysis(out::add, options);
         if (header != null) {
             a.header(header);
-        } else if (sampling > 1) {
-            a.sampling(sampling);
         }
         if (listener != null) {
             a.activityListener(listener);
@@ -162,6 +149,11 @@ public final class Scenario {
 
     Result push() {
         return push(buffers);
+    }
+
+    /** As {@link #push()}, for a trace with this header (a sampled one: its flag). */
+    Result push(jdk.lockstat.internal.format.TraceHeader header) {
+        return push(buffers, header);
     }
 
     public Path write(Path dir, String name) throws IOException {
