@@ -11,7 +11,7 @@
 # operations done: on a noisy machine steadier than throughput) and, for those that write a trace,
 # events per operation in its last run (lockstat summary). DEMO=ShortSectionDemo: one short
 # synchronized map update after private work, the busiest kind of lock. Configuration sampledN (e.g.
-# CONFIGS="stock on sampled100"): tracing on, recording one in N contentions.
+# CONFIGS="stock on sampled100"): tracing on, recording one in N contentions; prevsampledN the same on PREV_JDK.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 reps=${1:-5}; threads=${2:-4}; millis=${3:-2000}
@@ -43,6 +43,8 @@ run_java() {
              -XX:TraceLockContentionFile="$out/t.lct" -cp "$out/classes" "$demo" "$threads" "$millis" ;;
     online) "$lockstat/bin/java" -XX:TraceLockContentionReport="$out/r.txt" \
              -cp "$out/classes" "$demo" "$threads" "$millis" ;;
+    prevsampled*) "$PREV_JDK/bin/java" -XX:+TraceLockContention -XX:TraceLockContentionSampling="${1#prevsampled}" \
+             -XX:TraceLockContentionFile="$out/t.lct" -cp "$out/classes" "$demo" "$threads" "$millis" ;;
     sampled*) "$lockstat/bin/java" -XX:+TraceLockContention -XX:TraceLockContentionSampling="${1#sampled}" \
              -XX:TraceLockContentionFile="$out/t.lct" -cp "$out/classes" "$demo" "$threads" "$millis" ;;
   esac

@@ -19,6 +19,7 @@
 
 #include "lockstat/events/lockStatMonitorEvents.hpp"
 #include "lockstat/events/lockStatParkEvents.hpp"
+#include "lockstat/events/lockStatSampling.hpp"
 #include "lockstat/events/lockStatVmPauses.hpp"
 #include "lockstat/lockStat.hpp"
 #include "lockstat/service/lockStatDCmds.hpp"
@@ -84,7 +85,13 @@ void LockStat::vthread_acquired(JavaThread* jt, ObjectMonitor* m, bool after_wai
 u8 LockStatUnparkMark::begin(JavaThread* current, JavaThread* target, jlong* target_id, jlong* time) {
   *target_id = target->monitor_owner_id();   // a pinned virtual thread parks on its carrier
   oop parker = target->is_vthread_mounted() ? target->vthread() : target->threadObj();
-  return LockStatParkEvents::unpark_begin(current, *target_id, parker, time);
+  u8 gseq = LockStatParkEvents::unpark_begin(current, *target_id, parker, time);
+  if (gseq != 0 && LockStatSampling::sampling()) {
+    // A sampled trace writes the event before the wake-up (lockStatParkEvents.hpp, unpark_begin).
+    LockStatParkEvents::unpark_end(current, *target_id, gseq, *time);
+    return 0;
+  }
+  return gseq;
 }
 
 void LockStatUnparkMark::end(JavaThread* current, jlong target_id, u8 gseq, jlong time) {
