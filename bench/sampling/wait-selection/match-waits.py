@@ -1,16 +1,31 @@
 #!/usr/bin/env python3
-"""Matches a sampled trace's recorded waits with the program's own (SemaphoreWaits' file).
+"""Matches a sampled trace's recorded waits with the program's own (SemaphoreWaits' or MonitorWaits' file).
 
 Usage: match-waits.py [--sampling N (10)] TRACE.json WAITS.txt [TRACE.json WAITS.txt ...]
 TRACE.json: `lockstat print --format json TRACE`. A recorded wait is a first ParkBegin (neither REPARK
-nor FOLLOWED) to the last ParkEnd before the thread's next first park; it is matched with the program's
+nor FOLLOWED) to the last ParkEnd before the thread's next first park, or a platform thread's
+MonitorContendedEnter to its MonitorContendedEntered; it is matched with the program's
 wait of the same thread that contains its begin. Prints, per pair, the program's waits that parked
 (over 0.2 ms) beside the recorded ones, the scaled total, and, over all pairs, the share of the
 program's waits the trace recorded per 5 ms of wait length: a fair draw records one in N of each.
 """
 import bisect, json, sys
 
+def recorded_monitor_waits(events):
+    """A platform thread's MonitorContendedEnter to its MonitorContendedEntered (a virtual thread's are
+    written by its carriers: not matched here)."""
+    begins, waits = {}, []
+    for e in sorted((e for e in events if e["type"] in ("MonitorContendedEnter", "MonitorContendedEntered")),
+                    key=lambda e: e["time"]):
+        if e["type"] == "MonitorContendedEnter":
+            begins[e["writer"]] = e["time"]
+        elif e["writer"] in begins:
+            waits.append([e["writer"], begins.pop(e["writer"]), e["time"]])
+    return waits
+
 def recorded_waits(events):
+    if any(e["type"] == "MonitorContendedEnter" for e in events):
+        return recorded_monitor_waits(events)
     per = {}
     for e in events:
         if e["type"] in ("ParkBegin", "ParkEnd"):
