@@ -74,6 +74,10 @@ for trace, waits_file in zip(args[0::2], args[1::2]):
             matched.append(L[i][1] - L[i][0])
             keys.add((tid, L[i][0]))
     total = sum(b - a for L in log.values() for a, b in L)
+    if not parked or not recorded:
+        print(f"{trace}: {len(parked)} of the program's waits parked, {len(recorded)} recorded ones matched them "
+              "(a virtual thread's monitor events are written by its carriers: compare lockstat report's total)")
+        continue
     print(f"{trace}: the program's waits that parked {len(parked)}, mean {sum(parked) / len(parked) / 1e6:.2f} ms, "
           f"p99 {q(parked, .99):.1f} ms")
     print(f"  recorded {len(recorded)} ({100 * len(recorded) / len(parked):.1f}%), mean {sum(recorded) / len(recorded) / 1e6:.2f} ms, "
