@@ -26,6 +26,7 @@
 #include "lockstat/events/lockStatParkEvents.hpp"
 #include "lockstat/events/lockStatSampling.hpp"
 #include "lockstat/names/lockStatLockTally.hpp"
+#include "lockstat/service/lockStatJavaSwitches.hpp"
 #include "lockstat/stacktrace/lockStatCallChains.hpp"
 #include "lockstat/storage/lockStatBuffer.hpp"
 #include "lockstat/storage/lockStatClock.hpp"
@@ -182,6 +183,27 @@ static void follow(volatile u4* table, jlong tid) {
   }
 }
 
+// Thread.lockstatFollowed: set while a sampled trace follows the thread's next release (followed_takers),
+// so that LockSupport lets a release that wakes nobody come to the VM (0009).
+static int followed_offset = -1;   // -1: a java.base without it
+
+// Thread.lockstatFollowed of a thread (its java.lang.Thread, or a mounted virtual thread): LockSupport
+// sends a release that wakes nobody to the VM while it is set, even with no recorded park open.
+static void set_followed_field(oop thread, jint value) {
+  if (followed_offset >= 0 && thread != nullptr) {
+    thread->int_field_put(followed_offset, value);
+  }
+}
+
+// Whether current's release is followed (followed_takers), taking the follow and LockSupport's gate for it.
+static bool take_followed_release(JavaThread* current, jlong tid) {
+  if (!take_followed(followed_takers, tid)) {
+    return false;
+  }
+  set_followed_field(current->vthread(), 0);
+  return true;
+}
+
 // The sampling tables (1.75 MB) exist only once a trace samples: a trace of every contention never reads them.
 static void clear_sampled_tables() {
   if (sampled_parks == nullptr) {
@@ -222,6 +244,7 @@ void LockStatParkEvents::initialize() {
   hold_start_offset = thread_field_offset("lockstatHoldStart", vmSymbols::long_signature());
   hold_end_offset = thread_field_offset("lockstatHoldEnd", vmSymbols::long_signature());
   hold_start_hash_offset = thread_field_offset("lockstatHoldStartHash", vmSymbols::int_signature());
+  followed_offset = thread_field_offset("lockstatFollowed", vmSymbols::int_signature());
   mailboxes = NEW_C_HEAP_ARRAY(u8, (size_t)1 << mailbox_bits, mtTracing);
   memset((void*)mailboxes, 0, sizeof(u8) << mailbox_bits);
   consumed_unparks = NEW_C_HEAP_ARRAY(u8, (size_t)1 << mailbox_bits, mtTracing);
@@ -285,6 +308,7 @@ void LockStatParkEvents::park_begin(JavaThread* jt, bool is_absolute, jlong time
     }
     Atomic::store(sampled_park_blocker_of(tid), hash);
     Atomic::release_store(sampled_park_of(tid), sampled_park_mark(tid));
+    LockStatJavaSwitches::sampled_park_opened(jt);
   }
   u8 chain = LockStatCallChains::current_chain(jt, tl);   // about to block: the walk costs no lock time
   jlong now = LockStatClock::now();
@@ -319,6 +343,7 @@ void LockStatParkEvents::park_end(JavaThread* jt, const Park* park) {
     if (hash != 0 && Atomic::load(sampled_blocker_count(hash)) > 0) {
       Atomic::dec(sampled_blocker_count(hash));
     }
+    LockStatJavaSwitches::sampled_park_closed();
   }
   u8 mailbox = Atomic::load_acquire(mailbox_of(tid));
   // A new unpark since the park began woke it; else the permit of an unpark before the park (which
@@ -424,7 +449,8 @@ u8 LockStatParkEvents::unpark_begin(JavaThread* current, jlong target_id, oop ta
     if (unpark_wanted(current, tl, target_id, target)) {
       follow(followed_givers, tid);
       follow(followed_takers, target_id);
-    } else if (!take_followed(followed_takers, tid) || !set_target_blocker(current, tl, target, false)) {
+      set_followed_field(target, 1);
+    } else if (!take_followed_release(current, tid) || !set_target_blocker(current, tl, target, false)) {
       return 0;   // no recorded park would name this unpark or be split by it, nor is its thread followed
     }
   }
@@ -474,7 +500,7 @@ void LockStatParkEvents::shared_release(JavaThread* current, oop blocker) {
     jlong tid = current->monitor_owner_id();
     if (Atomic::load(sampled_blocker_count(hash)) > 0) {
       follow(followed_givers, tid);
-    } else if (!take_followed(followed_takers, tid)) {
+    } else if (!take_followed_release(current, tid)) {
       return;   // no recorded park waits on the lock: nothing to split (a barging release: every one calls)
     }
   }

@@ -23,6 +23,7 @@
 #include "lockstat/service/lockStatJavaSwitches.hpp"
 #include "oops/instanceKlass.inline.hpp"
 #include "oops/oop.inline.hpp"
+#include "runtime/atomic.hpp"
 #include "runtime/fieldDescriptor.inline.hpp"
 #include "runtime/handles.inline.hpp"
 #include "runtime/javaThread.hpp"
@@ -38,7 +39,64 @@ static LockStatJavaSwitch switches[] = {
   { "java/util/concurrent/locks/LockSupport", nullptr, -1 },
 };
 
+// LockSupport.LOCKSTAT_SAMPLED_PARKS: the class, then the field's offset in its mirror (-1: the class
+// not loaded yet; -2: a java.base without the field), published in that order, since a parking thread
+// may find it while another reads it.
+static InstanceKlass* volatile sampled_parks_klass = nullptr;
+static volatile int sampled_parks_offset = -1;
+
+static void resolve_sampled_parks(JavaThread* current) {
+  TempNewSymbol name = SymbolTable::new_symbol("java/util/concurrent/locks/LockSupport");
+  TempNewSymbol field = SymbolTable::new_symbol("LOCKSTAT_SAMPLED_PARKS");
+  InstanceKlass* ik = SystemDictionary::find_instance_klass(current, name, Handle());
+  fieldDescriptor fd;
+  if (ik == nullptr) {
+    return;
+  }
+  if (ik->find_local_field(field, vmSymbols::int_signature(), &fd) && fd.is_static()) {
+    Atomic::store(&sampled_parks_klass, ik);
+    Atomic::release_store(&sampled_parks_offset, fd.offset());
+  } else {
+    Atomic::release_store(&sampled_parks_offset, -2);
+  }
+}
+
+// The count's address in LockSupport's mirror, or null before the class is initialized. The caller
+// reaches no safepoint while it uses it.
+static volatile jint* sampled_parks_count() {
+  int offset = Atomic::load_acquire(&sampled_parks_offset);
+  if (offset < 0) {
+    return nullptr;
+  }
+  InstanceKlass* ik = Atomic::load(&sampled_parks_klass);
+  return ik->is_initialized() ? ik->java_mirror()->field_addr<jint>(offset) : nullptr;
+}
+
+void LockStatJavaSwitches::sampled_park_opened(JavaThread* current) {
+  if (Atomic::load_acquire(&sampled_parks_offset) == -1) {
+    resolve_sampled_parks(current);   // LockSupport loaded since the start: a lookup until found
+  }
+  volatile jint* count = sampled_parks_count();
+  if (count == nullptr) {
+    return;
+  }
+  jint v = Atomic::load(count);
+  for (jint seen; (seen = Atomic::cmpxchg(count, v, MAX2(v, (jint)0) + 1)) != v; v = seen) {}
+}
+
+void LockStatJavaSwitches::sampled_park_closed() {
+  volatile jint* count = sampled_parks_count();
+  if (count == nullptr) {
+    return;
+  }
+  // Above 0 only: a park recorded before the count was known (or an earlier trace's) ends uncounted.
+  for (jint v = Atomic::load(count), seen; v > 0 && (seen = Atomic::cmpxchg(count, v, v - 1)) != v; v = seen) {}
+}
+
 void LockStatJavaSwitches::resolve(JavaThread* current) {
+  if (Atomic::load_acquire(&sampled_parks_offset) == -1) {
+    resolve_sampled_parks(current);
+  }
   TempNewSymbol field = SymbolTable::new_symbol("LOCKSTAT");
   for (LockStatJavaSwitch& s : switches) {
     if (s.offset >= 0) {
@@ -59,5 +117,9 @@ void LockStatJavaSwitches::set_at_safepoint(bool on) {
     if (s.offset >= 0 && s.klass->is_initialized()) {
       s.klass->java_mirror()->bool_field_put(s.offset, on ? JNI_TRUE : JNI_FALSE);
     }
+  }
+  volatile jint* count = sampled_parks_count();
+  if (count != nullptr) {
+    Atomic::store(count, (jint)-1);   // a new trace counts its own recorded parks
   }
 }

@@ -33,8 +33,14 @@ class LockStatJavaSwitches : AllStatic {
  public:
   // Finds the fields of the classes loaded so far; a Java thread, before each start or stop.
   static void resolve(JavaThread* current);
-  // At a safepoint: sets every resolved switch of an initialized class.
+  // At a safepoint: sets every resolved switch of an initialized class, and the count below to -1.
   static void set_at_safepoint(bool on);
+  // A sampled trace's recorded park opened or ended: LockSupport.LOCKSTAT_SAMPLED_PARKS counts those
+  // open, from -1 (not known: every release that wakes nobody comes to the VM) to 1 at the first, so
+  // that a java.util.concurrent release that wakes nobody calls the VM only while one is open or its
+  // thread is followed (0009-juc-lock-hooks). In the VM, outside a safepoint.
+  static void sampled_park_opened(JavaThread* current);
+  static void sampled_park_closed();
 };
 
 #endif // SHARE_LOCKSTAT_SERVICE_LOCKSTATJAVASWITCHES_HPP
