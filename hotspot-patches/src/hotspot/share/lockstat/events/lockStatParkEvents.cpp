@@ -40,6 +40,7 @@
 #include "runtime/os.hpp"
 #include "runtime/safepoint.hpp"
 #include "runtime/synchronizer.hpp"
+#include "runtime/threadSMR.hpp"
 
 static const size_t park_event_size = 10 * LockStatEventWriter::max_varint_size;
 STATIC_ASSERT(park_event_size >= lockstat_park_begin_max_size);
@@ -131,9 +132,10 @@ static volatile u4* sampled_acquisitions = nullptr;
 // resource, such a thread takes an item, and its hold may overlap a recorded wait that ends before it
 // gives the item back; its release, recorded no more once no recorded park waits, is where the analysis
 // takes the holder's chain from (else "<unknown method>": a fifth of a pool's waits at one in 10). So
-// its next release is recorded whatever waits, once; a release recorded only so follows nobody.
+// its next release is recorded whatever waits, once; a release recorded only so follows nobody. They are
+// marked in their java.lang.Thread (Thread.lockstatFollowed, below), which LockSupport reads too: it
+// sends a release that wakes nobody to the VM only while a recorded park is open or its thread is marked.
 static volatile u4* followed_givers = nullptr;
-static volatile u4* followed_takers = nullptr;
 
 static volatile int* sampled_blocker_count(u8 hash) {
   return &sampled_blockers[hash & ((1 << mailbox_bits) - 1)];
@@ -183,28 +185,28 @@ static void follow(volatile u4* table, jlong tid) {
   }
 }
 
-// Thread.lockstatFollowed: set while a sampled trace follows the thread's next release (followed_takers),
-// so that LockSupport lets a release that wakes nobody come to the VM (0009).
-static int followed_offset = -1;   // -1: a java.base without it
+// Thread.lockstatFollowed, the followed takers' mark (-1: a java.base without it).
+static int followed_offset = -1;
 
-// Thread.lockstatFollowed of a thread (its java.lang.Thread, or a mounted virtual thread): LockSupport
-// sends a release that wakes nobody to the VM while it is set, even with no recorded park open.
+// Marks a thread (its java.lang.Thread, or a virtual thread) a followed taker, or clears the mark.
 static void set_followed_field(oop thread, jint value) {
   if (followed_offset >= 0 && thread != nullptr) {
     thread->int_field_put(followed_offset, value);
   }
 }
 
-// Whether current's release is followed (followed_takers), taking the follow and LockSupport's gate for it.
-static bool take_followed_release(JavaThread* current, jlong tid) {
-  if (!take_followed(followed_takers, tid)) {
+// Whether current (Thread.currentThread(): a mounted virtual thread, not its carrier) is a followed
+// taker; takes the mark.
+static bool take_followed_release(JavaThread* current) {
+  oop self = current->vthread();
+  if (followed_offset < 0 || self == nullptr || self->int_field(followed_offset) == 0) {
     return false;
   }
-  set_followed_field(current->vthread(), 0);
+  self->int_field_put(followed_offset, 0);
   return true;
 }
 
-// The sampling tables (1.75 MB) exist only once a trace samples: a trace of every contention never reads them.
+// The sampling tables (1.5 MB) exist only once a trace samples: a trace of every contention never reads them.
 static void clear_sampled_tables() {
   if (sampled_parks == nullptr) {
     sampled_parks = NEW_C_HEAP_ARRAY(u4, (size_t)1 << mailbox_bits, mtTracing);
@@ -212,14 +214,12 @@ static void clear_sampled_tables() {
     sampled_blockers = NEW_C_HEAP_ARRAY(int, (size_t)1 << mailbox_bits, mtTracing);
     sampled_acquisitions = NEW_C_HEAP_ARRAY(u4, (size_t)1 << mailbox_bits, mtTracing);
     followed_givers = NEW_C_HEAP_ARRAY(u4, (size_t)1 << mailbox_bits, mtTracing);
-    followed_takers = NEW_C_HEAP_ARRAY(u4, (size_t)1 << mailbox_bits, mtTracing);
   }
   memset((void*)sampled_parks, 0, sizeof(u4) << mailbox_bits);
   memset((void*)sampled_park_blockers, 0, sizeof(u8) << mailbox_bits);
   memset((void*)sampled_blockers, 0, sizeof(int) << mailbox_bits);
   memset((void*)sampled_acquisitions, 0, sizeof(u4) << mailbox_bits);
   memset((void*)followed_givers, 0, sizeof(u4) << mailbox_bits);
-  memset((void*)followed_takers, 0, sizeof(u4) << mailbox_bits);
 }
 
 // Hold starts of exclusive j.u.c locks: a ReentrantLock acquisition that finds threads queued on the
@@ -388,6 +388,11 @@ void LockStatParkEvents::reset_at_safepoint() {
   }
   if (LockStatSampling::sampling() || sampled_parks != nullptr) {
     clear_sampled_tables();   // made for the first trace that samples (jcmd LockStat.start sampling=N)
+    // An earlier trace's followed takers (an unmounted virtual thread keeps its mark: one release more).
+    for (JavaThreadIteratorWithHandle jtiwh; JavaThread* jt = jtiwh.next(); ) {
+      set_followed_field(jt->threadObj(), 0);
+      set_followed_field(jt->vthread(), 0);
+    }
   }
 }
 
@@ -448,9 +453,8 @@ u8 LockStatParkEvents::unpark_begin(JavaThread* current, jlong target_id, oop ta
     jlong tid = current->monitor_owner_id();
     if (unpark_wanted(current, tl, target_id, target)) {
       follow(followed_givers, tid);
-      follow(followed_takers, target_id);
-      set_followed_field(target, 1);
-    } else if (!take_followed_release(current, tid) || !set_target_blocker(current, tl, target, false)) {
+      set_followed_field(target, 1);   // a followed taker
+    } else if (!take_followed_release(current) || !set_target_blocker(current, tl, target, false)) {
       return 0;   // no recorded park would name this unpark or be split by it, nor is its thread followed
     }
   }
@@ -500,7 +504,7 @@ void LockStatParkEvents::shared_release(JavaThread* current, oop blocker) {
     jlong tid = current->monitor_owner_id();
     if (Atomic::load(sampled_blocker_count(hash)) > 0) {
       follow(followed_givers, tid);
-    } else if (!take_followed_release(current, tid)) {
+    } else if (!take_followed_release(current)) {
       return;   // no recorded park waits on the lock: nothing to split (a barging release: every one calls)
     }
   }
